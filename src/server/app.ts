@@ -1,0 +1,99 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { ERROR_CODE } from '../shared/contract/envelope.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { loggerOptions } from './logging.ts';
+import { sessionRepository } from './modules/session/session.repository.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { sessionService } from './modules/session/session.service.ts';
+import { siteRepository } from './modules/site/site.repository.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { siteService } from './modules/site/site.service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { healthRoutes } from './plugins/health.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { shutdownPlugin } from './plugins/shutdown.ts';
+import { webRoutes } from './plugins/web.ts';
+
+/** Paths that belong to the API: unknown ones get a JSON 404, everything else the site's 404 page. */
+const API_PREFIXES = [
+  '/vdthg/',
+  '/h5-api/',
+  '/v3/',
+  '/api/',
+  '/indah/',
+  '/service/',
+  '/dev-api/',
+  '/admin-api/',
+];
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** `false` silences logging; a stream captures the (redacted) log lines, as tests do. */
+  logger?: false | { stream: DestinationStream };
+}
+
+/** The whole product as one Fastify instance: the process (server.ts) and tests both build it here. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            ...(loggerOptions(config.logLevel) as object),
+            ...(deps.logger ? { stream: deps.logger.stream } : {}),
+          },
+    // X-Forwarded-For is believed only from the configured proxies (security baseline: SMS limits).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessions = sessionService(sessionRepository(database.db), { ttlMs: config.sessionTtlMs });
+  const site = siteService(siteRepository(database.db));
+
+  await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(ERROR_CODE.RATE_LIMITED),
+  });
+  await app.register(docsPlugin);
+  await app.register(authPlugin, { sessions });
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(sessionRoutes, { sessions, demo: config.demo });
+  await app.register(siteRoutes, { site });
+  const web = await webRoutes(app, {
+    webDist: config.webDist,
+    demo: config.demo,
+    privacyAliasRoute: config.privacyAliasRoute,
+    siteConfig: (market) => site.config(market),
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    if (!wantsHtml || API_PREFIXES.some((p) => req.url.startsWith(p))) {
+      return sendError(req, reply, new AppError(ERROR_CODE.NOT_FOUND));
+    }
+    return web.sendNotFoundPage(req, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DEMO: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For we believe; empty trusts none. */
+  TRUST_PROXY: z.string().default(''),
+  WEB_DIST: z.string().default('./dist/web'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 30),
+  /** The one further privacy route the spec mentions, configured per deployment. */
+  PRIVACY_ALIAS_ROUTE: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+$/, 'must be a single path segment such as /privacy')
+    .default('/privacy'),
+  /** Seconds a graceful shutdown may take before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Demo mode: demo sign-in and the shell simulator exist. On unless production, or forced by DEMO. */
+  demo: boolean;
+  logLevel: string;
+  trustProxy: string[];
+  webDist: string;
+  sessionTtlMs: number;
+  privacyAliasRoute: string;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once at boot; a bad value fails loudly with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo: e.DEMO ?? e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDist: path.resolve(e.WEB_DIST),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    privacyAliasRoute: e.PRIVACY_ALIAS_ROUTE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+  };
+}

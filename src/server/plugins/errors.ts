@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODE } from '../../shared/contract/envelope.ts';
+import { type Namespace, translate } from '../../shared/i18n/resources.ts';
+import { AppError } from '../errors.ts';
+import { langOf } from '../lang.ts';
+
+/** Driver errors that mean "the database is not there right now" rather than "this query is wrong". */
+function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  // Drizzle wraps the driver's error; the reason is in `cause`.
+  if (e.cause && isDatabaseUnavailable(e.cause, depth + 1)) return true;
+  const code = typeof e.code === 'string' ? e.code : '';
+  const message = typeof e.message === 'string' ? e.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03'].includes(
+      code,
+    ) ||
+    code.startsWith('08') ||
+    /timeout exceeded when trying to connect|Connection terminated|Cannot use a pool after calling end|database closed|PGlite is closed/i.test(
+      message,
+    )
+  );
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
+  const [ns, key] = err.messageKey.includes(':') ? err.messageKey.split(':', 2) : ['common', err.messageKey];
+  return reply
+    .code(err.status)
+    .send({ code: err.code, data: null, message: translate(langOf(req), ns as Namespace, key!) });
+}
+
+/**
+ * The one error handler: every failure leaves as `{code, data: null, message}` in the caller's
+ * language. No stack, SQL or path ever reaches a reply; unexpected errors are logged with the request id.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.status === 429) req.log.warn({ route: req.routeOptions.url }, 'rate limit hit');
+      return sendError(req, reply, error);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      req.log.info({ issues: error.validation?.length }, 'request refused by schema');
+      return sendError(req, reply, new AppError(ERROR_CODE.VALIDATION));
+    }
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(req, reply, new AppError(ERROR_CODE.PAYLOAD_TOO_LARGE));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
+      req.log.info({ code: error.code }, 'bad request');
+      return sendError(req, reply, new AppError(ERROR_CODE.VALIDATION));
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.error({ code: (error as { code?: string }).code }, 'database unavailable');
+      return sendError(req, reply, new AppError(ERROR_CODE.UNAVAILABLE));
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return sendError(req, reply, new AppError(ERROR_CODE.INTERNAL));
+  });
+});

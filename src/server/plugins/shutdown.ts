@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODE } from '../../shared/contract/envelope.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Graceful shutdown: from the moment close() begins, requests that still reach this instance (on busy
+ * keep-alive connections, pipelined) get a 503 envelope, and every reply, the in-flight ones included,
+ * asks the client to close its connection. Without that, a keep-alive connection that was busy when
+ * close() began stays open until its idle timeout and the process cannot finish within its grace period.
+ */
+export const shutdownPlugin = fp(async (app: FastifyInstance) => {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError(ERROR_CODE.UNAVAILABLE);
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+});

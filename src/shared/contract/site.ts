@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { LANGS, MARKETS } from '../markets.ts';
+import { envelope } from './envelope.ts';
+
+/** Company and site configuration per market, kept in the database and editable by operators. */
+export const siteConfig = z.object({
+  market: z.enum(MARKETS),
+  companyName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  brandColour: z.string(),
+  appName: z.string(),
+  policyUrl: z.string(),
+});
+export type SiteConfig = z.infer<typeof siteConfig>;
+
+export const siteConfigQuery = z.strictObject({ market: z.enum(MARKETS).optional() });
+export const siteConfigReply = envelope(siteConfig);
+
+/** Limits of the official contact form (spec §2; e-mail optional per product brief §5). */
+export const CONTACT_LIMITS = { name: 80, telephone: 20, suggestion: 1000, email: 120 } as const;
+
+/**
+ * Request shape of the contact form. Strings are accepted as they come so that the service can answer
+ * with the form's own messages (spec §5) rather than a generic schema error.
+ */
+export const contactMessageBody = z.strictObject({
+  name: z.string().max(500).default(''),
+  telephone: z.string().max(500).default(''),
+  suggestion: z.string().max(5000).default(''),
+  email: z.string().max(500).optional(),
+  market: z.enum(MARKETS),
+  lang: z.enum(LANGS).optional(),
+});
+export type ContactMessageBody = z.infer<typeof contactMessageBody>;
+export const contactMessageReply = envelope(z.object({ id: z.number().int() }));

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES, resources, translate } from './resources.ts';
+
+function keys(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [prefix];
+  return Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('catalogs', () => {
+  it('have the same keys in both languages, with no empty text', () => {
+    for (const ns of NAMESPACES) {
+      expect(keys(resources.id[ns]).sort(), ns).toEqual(keys(resources.en[ns]).sort());
+      for (const lang of ['en', 'id'] as const) {
+        for (const key of keys(resources[lang][ns])) {
+          expect(translate(lang, ns, key).trim(), `${lang} ${ns}:${key}`).not.toBe('');
+        }
+      }
+    }
+  });
+
+  it('shows a missing key instead of failing', () => {
+    expect(translate('en', 'common', 'errors.nope')).toBe('common:errors.nope');
+  });
+});

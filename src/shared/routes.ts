@@ -1,0 +1,61 @@
+/**
+ * Which single-page shell serves which browser path. The server answers these paths with the shell's
+ * HTML; the shell's own router then takes over. The marketing site is not here: its pages are
+ * pre-rendered files, one per route. Each feature adds its paths when it lands.
+ */
+export type Shell = 'h5' | 'promo' | 'admin' | 'dev';
+
+export interface ShellRoute {
+  path: string;
+  shell: Shell;
+  /** Exists only in demo mode (developer tools). */
+  demoOnly?: boolean;
+  /** Matches every path below it too (`/admin/...`). */
+  prefix?: boolean;
+}
+
+export const SHELL_ROUTES: readonly ShellRoute[] = [
+  { path: '/bridgeTest', shell: 'h5', demoOnly: true },
+  { path: '/promotion', shell: 'promo', prefix: true },
+  { path: '/admin', shell: 'admin', prefix: true },
+  { path: '/testPreview', shell: 'dev', demoOnly: true },
+  { path: '/simulator', shell: 'dev', demoOnly: true },
+];
+
+export function shellFor(pathname: string, demo: boolean): Shell | undefined {
+  for (const r of SHELL_ROUTES) {
+    if (r.demoOnly && !demo) continue;
+    if (pathname === r.path || (r.prefix && pathname.startsWith(`${r.path}/`))) return r.shell;
+  }
+  return undefined;
+}
+
+/**
+ * Paths of the borrower screens (product brief §1.2). The spec names some (`/relevant`, `/that`, …) and
+ * leaves the rest "not shown"; these are ours (docs/decisions/004-routes.md). A path is served only
+ * once its screen is in SHELL_ROUTES.
+ */
+export const H5_PATHS = {
+  complaint: '/complainPage',
+  complaintForm: '/complainPageNext',
+  complaintList: '/complaintList',
+  complaintDetails: '/complainDetails',
+  complaintNew: '/complainNewPage',
+  chatbot: '/intelligentCustomerService',
+  customerService: '/customerService',
+  aboutUs: '/aboutUs',
+  loanConfirm: '/loanConfirm',
+  loanDetails: '/loanDetails',
+  relevant: '/relevant',
+  installments: '/installment',
+  extension: '/repaymentDelay',
+  repayChooser: '/individual',
+  virtualAccount: '/that',
+  jointLoginFail: '/jointLoginFail',
+  loanAgreement: '/loanAgreement',
+  repaymentInstruction: '/repaymentInstruction',
+  bindBank: '/bindBank',
+  repayment: '/repayment',
+  privacyPolicy: '/privacyPolicy',
+  bridgeTest: '/bridgeTest',
+} as const;

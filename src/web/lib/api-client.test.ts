@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_ERROR_CODE, REQUEST_TIMEOUT_MS, request } from './api-client.ts';
+import { setSessionParams } from './session-params.ts';
+import { setToaster } from './toast.ts';
+
+const shown: string[] = [];
+const loading = { opened: [] as string[], closed: 0 };
+
+beforeEach(() => {
+  shown.length = 0;
+  loading.opened.length = 0;
+  loading.closed = 0;
+  setToaster({
+    show: (m) => shown.push(m),
+    loading: (m) => {
+      loading.opened.push(m);
+      return () => {
+        loading.closed++;
+      };
+    },
+  });
+  setSessionParams({
+    token: 'tok_abcdefghijklmnopqrstuvwxyz',
+    deviceId: 'dev-1',
+    market: 'IN',
+    version: '3',
+    gid: 'g1',
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function reply(body: unknown, status = 200) {
+  return vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+describe('request helper: JSON flavour', () => {
+  it('sends JSON with X-Requested-With, both identity headers and the common query params', async () => {
+    const fetchImpl = reply({ code: 0, data: { a: 1 }, message: 'success' });
+    const result = await request<{ a: number }>('/vdthg/v1/x', { data: { n: 1 }, fetchImpl });
+    expect(result).toEqual({ ok: true, code: 0, data: { a: 1 }, message: 'success' });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/vdthg/v1/x?deviceId=dev-1&market=IN&version=3&gid=g1');
+    expect(url).not.toContain('tok_');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(headers.authorization).toBe('Bearer tok_abcdefghijklmnopqrstuvwxyz');
+    expect(headers['x-device-id']).toBe('dev-1');
+    expect(headers['content-type']).toBe('application/json');
+    expect(init.body).toBe('{"n":1}');
+    expect(shown).toEqual([]);
+  });
+
+  it('puts GET data in the query string', async () => {
+    const fetchImpl = reply({ code: '00', data: [], message: '' });
+    const result = await request('/vdthg/v1/list', { method: 'GET', data: { pid: 0 }, fetchImpl });
+    expect(result.ok).toBe(true);
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('pid=0');
+    expect(init.body).toBeUndefined();
+  });
+});
+
+describe('request helper: form flavour', () => {
+  it('sends form-urlencoded with the form identity headers', async () => {
+    const fetchImpl = reply({ code: '00', data: null, message: '' });
+    await request('/indah/stand/joint', {
+      flavour: 'form',
+      data: { a: 'x y', b: 2, c: undefined },
+      fetchImpl,
+    });
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(headers['x-market']).toBe('IN');
+    expect(headers.authorization).toMatch(/^Bearer /);
+    expect(headers['x-requested-with']).toBeUndefined();
+    expect(headers['x-device-id']).toBeUndefined();
+    expect(init.body).toBe('a=x+y&b=2');
+  });
+});
+
+describe('request helper: outcomes', () => {
+  it('treats both 0 and "00" as success', async () => {
+    expect((await request('/a', { fetchImpl: reply({ code: 0, data: 1, message: '' }) })).ok).toBe(true);
+    expect((await request('/a', { fetchImpl: reply({ code: '00', data: 1, message: '' }) })).ok).toBe(true);
+    expect(shown).toEqual([]);
+  });
+
+  it('toasts the server message on a failure code and still returns the result', async () => {
+    const result = await request('/a', {
+      fetchImpl: reply({ code: '101', data: null, message: 'Wrong captcha' }),
+    });
+    expect(result).toEqual({ ok: false, code: '101', data: null, message: 'Wrong captcha' });
+    expect(shown).toEqual(['Wrong captcha']);
+  });
+
+  it('returns an HTTP error envelope as a failed result', async () => {
+    const result = await request('/a', {
+      fetchImpl: reply({ code: '429', data: null, message: 'Too many' }, 429),
+    });
+    expect(result.ok).toBe(false);
+    expect(shown).toEqual(['Too many']);
+  });
+
+  it('stays quiet when silent', async () => {
+    await request('/a', { silent: true, fetchImpl: reply({ code: '1', data: null, message: 'no' }) });
+    expect(shown).toEqual([]);
+  });
+
+  it('shows a loading toast while waiting and always closes it', async () => {
+    await request('/a', { loadingText: 'Loading…', fetchImpl: reply({ code: 0, data: null, message: '' }) });
+    expect(loading).toEqual({ opened: ['Loading…'], closed: 1 });
+    await request('/a', {
+      loadingText: 'Loading…',
+      fetchImpl: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    expect(loading.closed).toBe(2);
+  });
+
+  it('turns a network failure into a failed result with the network message', async () => {
+    const result = await request('/a', {
+      fetchImpl: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    expect(result).toEqual({
+      ok: false,
+      code: NETWORK_ERROR_CODE,
+      data: null,
+      message: 'Network error. Please check your connection and try again.',
+    });
+    expect(shown).toEqual([result.message]);
+  });
+
+  it('uses the session language for the network message', async () => {
+    setSessionParams({ market: 'ID' });
+    const result = await request('/a', {
+      fetchImpl: vi.fn(async () => new Response('<html>', { status: 502 })),
+    });
+    expect(result.message).toBe('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.');
+  });
+
+  it('gives up after 60 s, closes the spinner and reports a network failure', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = request('/slow', {
+      loadingText: 'Wait',
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+    });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(loading.closed).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await pending;
+    expect(REQUEST_TIMEOUT_MS).toBe(60_000);
+    expect(result.code).toBe(NETWORK_ERROR_CODE);
+    expect(loading.closed).toBe(1);
+  });
+});

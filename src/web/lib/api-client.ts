@@ -1,0 +1,120 @@
+import { isSuccessCode } from '../../shared/contract/envelope.ts';
+import { COMMON_QUERY_KEYS, IDENTITY_HEADERS } from '../../shared/contract/session.ts';
+import { translate } from '../../shared/i18n/resources.ts';
+import { sessionLang, sessionParams } from './session-params.ts';
+import { toast } from './toast.ts';
+
+/**
+ * The one request helper (spec §7). Two flavours: `json` (JSON body, X-Requested-With and the JSON
+ * identity headers) and `form` (form-urlencoded body and the form identity headers). It never throws:
+ * every outcome, a network failure or a timeout included, comes back as an ApiResult, and a failure is
+ * toasted with the server's message (or the network message) unless `silent`.
+ */
+export const SHARED_BASE = '/vdthg';
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const NETWORK_ERROR_CODE = 'NETWORK';
+
+export interface ApiResult<T> {
+  ok: boolean;
+  code: string | number;
+  data: T | null;
+  message: string;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Body for POST, extra query params for GET. */
+  data?: Record<string, unknown>;
+  /** Extra query params for any method. */
+  query?: Record<string, string | number | undefined>;
+  flavour?: 'json' | 'form';
+  /** When given, a loading toast with this text shows until the reply arrives. */
+  loadingText?: string;
+  /** No toast on failure: the caller shows the outcome itself. */
+  silent?: boolean;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+function buildUrl(path: string, extra: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  const session = sessionParams();
+  for (const key of COMMON_QUERY_KEYS) {
+    const value = session[key];
+    if (value) params.set(key, value);
+  }
+  for (const [key, value] of Object.entries(extra ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+function headersFor(flavour: 'json' | 'form'): Record<string, string> {
+  const session = sessionParams();
+  const headers: Record<string, string> = { accept: 'application/json', 'x-lang': sessionLang() };
+  if (session.token) headers[IDENTITY_HEADERS.authorization] = `Bearer ${session.token}`;
+  if (flavour === 'json') {
+    headers['content-type'] = 'application/json';
+    headers['x-requested-with'] = 'XMLHttpRequest';
+    if (session.deviceId) headers[IDENTITY_HEADERS.deviceId] = session.deviceId;
+  } else {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (session.market) headers[IDENTITY_HEADERS.market] = session.market;
+  }
+  return headers;
+}
+
+function encodeForm(data: Record<string, unknown>): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(data)) {
+    if (value !== undefined && value !== null) body.set(key, String(value));
+  }
+  return body.toString();
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const { method = 'POST', data, flavour = 'json', loadingText, silent = false } = options;
+  const doFetch = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
+  const url = buildUrl(path, method === 'GET' ? { ...data, ...options.query } : options.query);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const closeLoading = loadingText ? toast.loading(loadingText) : undefined;
+  let result: ApiResult<T>;
+  try {
+    const response = await doFetch(url, {
+      method,
+      headers: headersFor(flavour),
+      body:
+        method === 'POST'
+          ? flavour === 'json'
+            ? JSON.stringify(data ?? {})
+            : encodeForm(data ?? {})
+          : undefined,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    const body = (await response.json()) as { code?: string | number; data?: T; message?: string };
+    result = {
+      ok: isSuccessCode(body.code),
+      code: body.code ?? String(response.status),
+      data: body.data ?? null,
+      message: body.message ?? '',
+    };
+    if (!result.ok && !result.message) result.message = translate(sessionLang(), 'common', 'errors.internal');
+  } catch {
+    // Offline, DNS, reset, timeout (abort) or a reply that is not our JSON: one clear message.
+    result = {
+      ok: false,
+      code: NETWORK_ERROR_CODE,
+      data: null,
+      message: translate(sessionLang(), 'common', 'errors.network'),
+    };
+  } finally {
+    clearTimeout(timer);
+    // The spinner goes before any message shows, so the two never fight over the one toast.
+    closeLoading?.();
+  }
+  if (!result.ok && !silent) toast.show(result.message);
+  return result;
+}

@@ -1,0 +1,73 @@
+import { SESSION_PARAM_KEYS, type SessionParamKey } from '../../shared/contract/session.ts';
+import { isMarket, type Lang, type Market, resolveLang } from '../../shared/markets.ts';
+
+/**
+ * The identity the native shell passes in the query string (product brief §2), captured once at boot
+ * and kept for the page session. The token is removed from the address bar right away so it never
+ * leaks through Referer, screenshots, history or logs.
+ */
+export type SessionParams = Partial<Record<SessionParamKey, string>>;
+
+const STORAGE_KEY = 'session-params';
+let captured: SessionParams | null = null;
+
+function readStored(): SessionParams {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as SessionParams) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Reads the launch params (query wins over what this tab kept), stores them, strips the token. */
+export function captureSessionParams(
+  loc: Location = window.location,
+  hist: History = window.history,
+): SessionParams {
+  const url = new URL(loc.href);
+  const fromQuery: SessionParams = {};
+  for (const key of SESSION_PARAM_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value !== null) fromQuery[key] = value;
+  }
+  captured = { ...readStored(), ...fromQuery };
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(captured));
+  } catch {
+    // Private mode without storage: the params live in memory for this page only.
+  }
+  if (url.searchParams.has('token')) {
+    url.searchParams.delete('token');
+    hist.replaceState(hist.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  return captured;
+}
+
+export function sessionParams(): SessionParams {
+  if (!captured) captured = readStored();
+  return captured;
+}
+
+/** Replaces the page session's identity (the simulator's demo sign-in, tests). */
+export function setSessionParams(params: SessionParams): void {
+  captured = { ...params };
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(captured));
+  } catch {
+    // see captureSessionParams
+  }
+}
+
+export function sessionMarket(): Market {
+  const m = sessionParams().market?.toUpperCase();
+  return isMarket(m) ? m : 'IN';
+}
+
+export function sessionLang(): Lang {
+  const p = sessionParams();
+  return resolveLang(
+    isMarket(p.market?.toUpperCase()) ? (p.market!.toUpperCase() as Market) : undefined,
+    p.isNeedPop,
+  );
+}
