@@ -1,4 +1,4 @@
-import { ERROR_CODE, type ErrorCode } from '../shared/contract/envelope.ts';
+import { ERROR_CODE, type ErrorCode } from '../shared/contract/reply-codes.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   '400': 400,

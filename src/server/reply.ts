@@ -1,4 +1,4 @@
-import { OK, OK_00 } from '../shared/contract/envelope.ts';
+import { OK, OK_00 } from '../shared/contract/reply-codes.ts';
 
 /** Success envelope with code 0 (most families). */
 export function ok<T>(data: T, message = 'success') {

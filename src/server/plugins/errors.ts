@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODE } from '../../shared/contract/envelope.ts';
+import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
 import { type Namespace, translate } from '../../shared/i18n/resources.ts';
 import { AppError } from '../errors.ts';
 import { langOf } from '../lang.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODE } from '../../shared/contract/envelope.ts';
+import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
 import { AppError } from '../errors.ts';
 
 /**

@@ -1,26 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Every reply is `{ code, data, message }` (product brief §3). Success is `0` for most families and
- * `'00'` for the template, recommend-list, apply and `/indah` families (spec §8).
- */
-export const OK = 0 as const;
-export const OK_00 = '00' as const;
-
-/** Our own error codes, for failures the spec does not number. Carried as strings. */
-export const ERROR_CODE = {
-  VALIDATION: '400',
-  UNAUTHENTICATED: '401',
-  FORBIDDEN: '403',
-  NOT_FOUND: '404',
-  CONFLICT: '409',
-  PAYLOAD_TOO_LARGE: '413',
-  RATE_LIMITED: '429',
-  INTERNAL: '500',
-  UNAVAILABLE: '503',
-} as const;
-export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
-
+/** Every reply is `{ code, data, message }` (product brief §3); codes are in reply-codes.ts. */
 export const replyCode = z.union([z.string(), z.number()]);
 
 export function envelope<T extends z.ZodType>(data: T) {
@@ -29,9 +9,3 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const errorEnvelope = z.object({ code: replyCode, data: z.null(), message: z.string() });
 export type ErrorReply = z.infer<typeof errorEnvelope>;
-
-/** True for `0`, `'0'`, `'00'` (any numeric code that parses to zero, spec §8). */
-export function isSuccessCode(code: unknown): boolean {
-  if (typeof code === 'number') return code === 0;
-  return typeof code === 'string' && /^\d+$/.test(code) && Number(code) === 0;
-}

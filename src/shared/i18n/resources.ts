@@ -1,12 +1,17 @@
 import type { Lang } from '../markets.ts';
 import { common } from './common.ts';
 import { contact } from './contact.ts';
+import { lookup } from './lookup.ts';
+import { shell } from './shell.ts';
+import { site } from './site.ts';
 
 /**
- * Every namespace, in both languages. A feature adds its own file beside this one and one line here.
+ * Every namespace, in both languages: the server's catalog (error messages in the caller's language).
+ * A feature adds its own file beside this one and one line here. Browser shells do not import this
+ * file: each hands its i18n instance only the namespaces it shows, to keep other copy out of its bundle.
  * The `en` side is the reference shape; the catalog test checks that `id` has exactly the same keys.
  */
-const namespaces = { common, contact } as const;
+const namespaces = { common, contact, shell, site } as const;
 
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];
@@ -18,9 +23,5 @@ export const resources = {
 
 /** Looks a dotted key up in one namespace; returns the key itself when missing so gaps show. */
 export function translate(lang: Lang, ns: Namespace, key: string): string {
-  let node: unknown = resources[lang][ns];
-  for (const part of key.split('.')) {
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  }
-  return typeof node === 'string' ? node : `${ns}:${key}`;
+  return lookup(resources[lang][ns], key) ?? `${ns}:${key}`;
 }

@@ -1,6 +1,6 @@
-import { isSuccessCode } from '../../shared/contract/envelope.ts';
-import { COMMON_QUERY_KEYS, IDENTITY_HEADERS } from '../../shared/contract/session.ts';
-import { translate } from '../../shared/i18n/resources.ts';
+import { COMMON_QUERY_KEYS, IDENTITY_HEADERS } from '../../shared/contract/identity.ts';
+import { isSuccessCode } from '../../shared/contract/reply-codes.ts';
+import { common } from '../../shared/i18n/common.ts';
 import { sessionLang, sessionParams } from './session-params.ts';
 import { toast } from './toast.ts';
 
@@ -101,14 +101,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       data: body.data ?? null,
       message: body.message ?? '',
     };
-    if (!result.ok && !result.message) result.message = translate(sessionLang(), 'common', 'errors.internal');
+    if (!result.ok && !result.message) result.message = common[sessionLang()].errors.internal;
   } catch {
     // Offline, DNS, reset, timeout (abort) or a reply that is not our JSON: one clear message.
     result = {
       ok: false,
       code: NETWORK_ERROR_CODE,
       data: null,
-      message: translate(sessionLang(), 'common', 'errors.network'),
+      message: common[sessionLang()].errors.network,
     };
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { SESSION_PARAM_KEYS, type SessionParamKey } from '../../shared/contract/session.ts';
+import { SESSION_PARAM_KEYS, type SessionParamKey } from '../../shared/contract/identity.ts';
 import { isMarket, type Lang, type Market, resolveLang } from '../../shared/markets.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSuccessCode } from './envelope.ts';
+import { isSuccessCode } from './reply-codes.ts';
 
 describe('success codes (spec §8)', () => {
   it('accepts 0, "0" and "00"', () => {

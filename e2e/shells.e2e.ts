@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function demoToken(market: 'IN' | 'ID'): Promise<string> {
+  const res = await fetch(`${server.baseURL}/dev-api/demo-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ market }),
+  });
+  return (await res.json()).data.token;
+}
+
+describe('H5 shell and developer tools at 390×844', () => {
+  it('takes the token out of the address bar and never logs it', async () => {
+    const { page } = browser;
+    const token = await demoToken('IN');
+    await page.goto(
+      `${server.baseURL}/bridgeTest?deviceId=e2e-device&market=IN&version=1&token=${token}&gid=g1`,
+    );
+    await page.getByTestId('signed-in').waitFor();
+    expect(await page.getByTestId('signed-in').innerText()).toContain('Priya Sharma');
+    const search = await page.evaluate(() => window.location.search);
+    expect(search).not.toContain('token');
+    expect(search).toContain('deviceId=e2e-device');
+    const logs = server.logs.join('\n');
+    expect(logs).toContain('/vdthg/v1/session/me');
+    expect(logs).not.toContain(token);
+    await expectAccessible(page, 'bridge test');
+  });
+
+  it('shows the H5 page in Indonesian when the shell asks for it', async () => {
+    const { page } = browser;
+    const token = await demoToken('ID');
+    await page.goto(`${server.baseURL}/bridgeTest?market=ID&isNeedPop=1&token=${token}`);
+    await page.getByTestId('signed-in').waitFor();
+    expect(await page.getByRole('button', { name: 'Beri nilai aplikasi' }).count()).toBe(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('id');
+    await expectAccessible(page, 'bridge test (id)');
+  });
+
+  it('/testPreview links carry every value of the form', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/testPreview`);
+    await expect
+      .poll(() => page.getByTestId('tp-session').innerText(), { timeout: 10_000 })
+      .toMatch(/Priya Sharma/);
+    const values: Record<string, string> = {
+      'App version': '3.2.1',
+      'Device name': 'Pixel 8',
+      'Device id': 'dev-42',
+      'OS version': 'Android 15',
+      'Session id': 'sess-7',
+      'Ad id': 'ad-9',
+      'Product id': '101',
+      'Order id': 'ORD-555',
+    };
+    for (const [label, value] of Object.entries(values))
+      await page.getByLabel(label, { exact: true }).fill(value);
+    const keys = [
+      'loanConfirm',
+      'loanDetails',
+      'repayment',
+      'extension',
+      'bindBank',
+      'aboutUs',
+      'complaint',
+      'customerService',
+      'privacyPolicy',
+      'repaymentInstruction',
+    ];
+    for (const key of keys) {
+      const href = await page.getByTestId(`preview-link-${key}`).getAttribute('href');
+      const url = new URL(href!, server.baseURL);
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        appVersion: '3.2.1',
+        deviceName: 'Pixel 8',
+        deviceId: 'dev-42',
+        osVersion: 'Android 15',
+        sessionId: 'sess-7',
+        adId: 'ad-9',
+        productId: '101',
+        orderId: 'ORD-555',
+        market: 'IN',
+      });
+      expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    expect(await page.locator('input[type="file"][accept^="image"]').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /locate/i }).count()).toBe(1);
+    await expectAccessible(page, 'test preview');
+  });
+
+  it('the simulator hosts an H5 page and logs the bridge messages it sends', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.baseURL}/simulator?route=/bridgeTest&market=IN&autologin=1`);
+    const frame = page.frameLocator('iframe[title="H5 app in the simulated web view"]');
+    await frame.getByTestId('signed-in').waitFor({ timeout: 15_000 });
+    await frame.getByRole('button', { name: 'Rate the app' }).click();
+    await frame.getByRole('button', { name: 'Call customer service' }).click();
+    const entries = page.getByTestId('bridge-log-entry');
+    await expect.poll(() => entries.count()).toBe(2);
+    const types = () => page.locator('[data-testid="bridge-log-entry"] .sim-log-type').allInnerTexts();
+    expect(await types()).toEqual(['callTel', 'goRate']);
+    expect(await frame.getByTestId('last-transport').innerText()).toMatch(/simulator/);
+    // A shell reacts to `to` by opening the page in the web view.
+    await frame.getByRole('button', { name: 'Open the privacy policy' }).click();
+    await expect.poll(types).toEqual(['to', 'callTel', 'goRate']);
+    expect(await entries.first().innerText()).toContain('/privacyPolicy');
+    await expect
+      .poll(() => page.locator('iframe[title="H5 app in the simulated web view"]').getAttribute('src'))
+      .toMatch(/\/privacyPolicy/);
+    await expectAccessible(page, 'simulator');
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it('has no demo pages in production', async () => {
+    const production = await startServer({ NODE_ENV: 'production' });
+    try {
+      for (const path of ['/simulator', '/testPreview', '/bridgeTest']) {
+        const res = await fetch(`${production.baseURL}${path}`, { headers: { accept: 'text/html' } });
+        expect(res.status, path).toBe(404);
+      }
+      const login = await fetch(`${production.baseURL}/dev-api/demo-login`, { method: 'POST' });
+      expect(login.status).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

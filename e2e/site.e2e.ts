@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../src/server/db/schema.ts';
+import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const activeSlide = () => browser.page.locator('.carousel-slide:not([hidden])');
+
+describe('marketing site at 390×844', () => {
+  it('home: the carousel advances after 3 s', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/?lang=en`);
+    await expect.poll(() => page.title()).toMatch(/Kredito/);
+    const first = await activeSlide().getAttribute('aria-label');
+    expect(first).toMatch(/^1 /);
+    // Once hydrated it is live: the second slide shows after 3 s, without any interaction.
+    await expect
+      .poll(async () => activeSlide().getAttribute('aria-label'), { timeout: 6_000, interval: 250 })
+      .toMatch(/^2 /);
+    await expect(page.locator('footer').innerText()).resolves.toContain(
+      'Kredito Finance India Private Limited',
+    );
+    await expectAccessible(page, 'home');
+  });
+
+  it('the four navigation entries open home, about, policy and loan terms', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/`);
+    const nav = page.getByRole('navigation').first();
+    const links = nav.getByRole('link');
+    const targets: Array<[RegExp, string, RegExp]> = [
+      [/^Home$/, '/', /./],
+      [/^About Us$/, '/About', /Contact us/],
+      [/^Privacy Policy$/, '/Policy', /./],
+      [/^Loan terms and conditions$/, '/Loan', /Loan terms and conditions/],
+    ];
+    expect(await links.count()).toBeGreaterThanOrEqual(4);
+    for (const [name, path, content] of targets) {
+      await nav.getByRole('link', { name }).click();
+      await page.waitForURL(`${server.baseURL}${path}`);
+      expect(await page.locator('main').innerText()).toMatch(content);
+      expect(await nav.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+      await expectAccessible(page, path);
+    }
+    // The policy page frames the configured https policy page.
+    await page.goto(`${server.baseURL}/Policy`);
+    expect(await page.locator('iframe').getAttribute('src')).toBe('https://www.kredito.in/legal/privacy');
+  });
+
+  it('contact form: each validation message, then success and a stored row', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/About?lang=en`);
+    const status = page.getByRole('status');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await page.waitForFunction(() => document.querySelector('[data-island="contact-form"]') !== null);
+
+    await submit.click();
+    await expect.poll(() => status.innerText()).toBe('Please provide complete information!');
+    await page.getByLabel('Name').fill('Meera Iyer');
+    await page.getByLabel('Telephone').fill('+91 98450 12345');
+    await submit.click();
+    await expect.poll(() => status.innerText()).toBe('Please provide complete information!');
+    await page.getByLabel('Suggestion').fill('Please show the due date on the home screen.');
+    await page.getByLabel('E-mail (optional)').fill('meera@');
+    await submit.click();
+    await expect.poll(() => status.innerText()).toBe('Please enter a valid e-mail address.');
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
+
+    await page.getByLabel('E-mail (optional)').fill('meera@example.in');
+    await submit.click();
+    await expect.poll(() => status.innerText()).toBe('Submit successfully！');
+    const rows = await server.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.name, 'Meera Iyer'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      market: 'IN',
+      telephone: '+91 98450 12345',
+      email: 'meera@example.in',
+      suggestion: 'Please show the due date on the home screen.',
+    });
+    await expectAccessible(page, 'about with messages');
+  });
+
+  it('the Indonesian contact form answers in Indonesian and stores for Indonesia', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/About?lang=id`);
+    const status = page.getByRole('status');
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect.poll(() => status.innerText()).toBe('Mohon lengkapi semua informasi!');
+    await page.getByLabel('Nama').fill('Budi Santoso');
+    await page.getByLabel('Telepon').fill('0812 3456 7890');
+    await page.getByLabel('Saran').fill('Tolong tambahkan pembayaran lewat Indomaret.');
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect.poll(() => status.innerText()).toBe('Berhasil dikirim！');
+    const rows = await server.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.market, 'ID'));
+    expect(rows.map((r) => r.name)).toEqual(['Budi Santoso']);
+  });
+
+  for (const [lang, headings] of [
+    [
+      'en',
+      [
+        'Use of information',
+        'Disclosure',
+        'Cookies',
+        'Data security',
+        'Non-discrimination',
+        'Rights',
+        'Minors',
+        'Changes',
+        'Contact',
+      ],
+    ],
+    [
+      'id',
+      [
+        'Penggunaan informasi',
+        'Pengungkapan',
+        'Cookie',
+        'Keamanan data',
+        'diskriminasi',
+        'Hak',
+        'Anak',
+        'Perubahan',
+        'Kontak',
+      ],
+    ],
+  ] as const) {
+    it(`privacy policy shows every section in ${lang}`, async () => {
+      const { page } = browser;
+      for (const route of ['/privacyPolicy', '/privacy']) {
+        await page.goto(`${server.baseURL}${route}?lang=${lang}`);
+        const titles = (await page.locator('main h2').allInnerTexts()).join(' | ');
+        for (const h of headings) expect(titles.toLowerCase()).toContain(h.toLowerCase());
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang === 'en' ? 'en-IN' : 'id-ID');
+      }
+      await expectAccessible(page, `privacy ${lang}`);
+    });
+  }
+
+  it('pages read without JavaScript, /User goes home, unknown pages are a real 404', async () => {
+    const res = await fetch(`${server.baseURL}/Loan`);
+    const html = await res.text();
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(html).toContain('Loan terms and conditions');
+    expect(html).toContain('91');
+    expect(html).not.toContain('%%');
+    const user = await fetch(`${server.baseURL}/User`, { redirect: 'manual' });
+    expect(user.status).toBe(302);
+    expect(user.headers.get('location')).toBe('/');
+    const missing = await fetch(`${server.baseURL}/no-such-page`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<html');
+  });
+});

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+export type IslandName = 'carousel' | 'contact-form';
+
+interface IslandProps<P> {
+  name: IslandName;
+  /** Exactly the props the island is rendered with here: the browser hydrates it with the same ones. */
+  props: P;
+  children: ReactNode;
+}
+
+/**
+ * Marks a part of a pre-rendered page that the browser hydrates (src/web/app/site/islands.tsx). The
+ * wrapper holds nothing but the island, so the island's markup is what `hydrateRoot` expects to find.
+ */
+export function Island<P>({ name, props, children }: IslandProps<P>) {
+  return (
+    <div className="island" data-island={name} data-props={JSON.stringify(props)}>
+      {children}
+    </div>
+  );
+}

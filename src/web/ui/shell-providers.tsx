@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+
+/**
+ * Queries in a web view: no refetch when the app comes back to the foreground on every tab switch,
+ * and one retry (the request helper already turns every failure into a result, so a retry is cheap).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export interface ShellProvidersProps {
+  i18n: I18n;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}
+
+/**
+ * Everything a shell page needs around it: text and the query cache. antd-mobile's labels follow the
+ * session language through its default config, set when a screen loads it (antd-lazy.ts).
+ */
+export function ShellProviders({ i18n, queryClient, children }: ShellProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+}
