@@ -1,10 +1,6 @@
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { seed } from '../../src/server/db/seed.ts';
-import { freshDatabase } from '../../src/server/test/helpers.ts';
+import { createTestApp } from '../../src/server/test/helpers.ts';
 
 export interface RunningServer {
   baseURL: string;
@@ -14,33 +10,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The real server on a free port, on the production build, with a fresh seeded database. */
+/** The real server on a free port, serving the production build, with a fresh seeded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const database = await freshDatabase();
-  await seed(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST: path.resolve(import.meta.dirname, '../../dist/web'),
-    LOG_LEVEL: 'info',
-    ...env,
-  });
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      logs.push(chunk.toString());
-      done();
-    },
-  });
-  const app = await buildApp({ config, database, logger: { stream } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return {
-    baseURL: `http://127.0.0.1:${port}`,
-    database,
-    logs,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  const t = await createTestApp({ WEB_DIST: path.resolve(import.meta.dirname, '../../dist/web'), ...env });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as { port: number };
+  return { baseURL: `http://127.0.0.1:${port}`, database: t.database, logs: t.logs, close: t.close };
 }

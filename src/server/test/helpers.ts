@@ -47,6 +47,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A log destination that keeps every line, for "no secret in the logs" checks. */
+export function captureLogs(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   await seed(database.db);
@@ -56,13 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'info',
     ...env,
   });
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      logs.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines: logs, stream } = captureLogs();
   const app = await buildApp({ config, database, logger: { stream } });
   await app.ready();
   return {
