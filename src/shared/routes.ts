@@ -16,6 +16,12 @@ export interface ShellRoute {
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/bridgeTest', shell: 'h5', demoOnly: true },
+  { path: '/complainNewPage', shell: 'h5' },
+  { path: '/complainPageNext', shell: 'h5' },
+  { path: '/complaintList', shell: 'h5' },
+  { path: '/complainDetails', shell: 'h5' },
+  { path: '/intelligentCustomerService', shell: 'h5' },
+  { path: '/customerService', shell: 'h5' },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },
   { path: '/testPreview', shell: 'dev', demoOnly: true },
@@ -36,11 +42,11 @@ export function shellFor(pathname: string, demo: boolean): Shell | undefined {
  * once its screen is in SHELL_ROUTES.
  */
 export const H5_PATHS = {
-  complaint: '/complainPage',
+  /** The complaint entry: order card, "All" orders, question types, "My complaints" (spec's chooser). */
+  complaint: '/complainNewPage',
   complaintForm: '/complainPageNext',
   complaintList: '/complaintList',
   complaintDetails: '/complainDetails',
-  complaintNew: '/complainNewPage',
   chatbot: '/intelligentCustomerService',
   customerService: '/customerService',
   aboutUs: '/aboutUs',

@@ -1,7 +1,10 @@
 import type { Lang } from '../markets.ts';
+import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
+import { complaints } from './complaints.ts';
 import { contact } from './contact.ts';
 import { lookup } from './lookup.ts';
+import { orders } from './orders.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 
@@ -11,7 +14,7 @@ import { site } from './site.ts';
  * file: each hands its i18n instance only the namespaces it shows, to keep other copy out of its bundle.
  * The `en` side is the reference shape; the catalog test checks that `id` has exactly the same keys.
  */
-const namespaces = { common, contact, shell, site } as const;
+const namespaces = { common, contact, shell, site, orders, complaints, chatbot } as const;
 
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

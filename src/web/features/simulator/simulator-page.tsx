@@ -255,7 +255,7 @@ export function SimulatorPage() {
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
-            placeholder="/complainPage?orderNo=1"
+            placeholder="/complainNewPage?orderNo=1"
             value={customPath}
             aria-invalid={pathError ? true : undefined}
             aria-describedby={pathError ? `${ids}-path-error` : undefined}

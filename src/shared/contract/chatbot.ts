@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+
+/**
+ * FAQ chatbot (spec §2, §3, §4, §7): `/h5-api/v3/user-problem/get-qa-list` and `qa-record`.
+ * `pid` 0 lists the categories; a category id lists its questions; a question id gives its answer(s).
+ */
+export const CHAT_LIMITS = { textMax: 200, categoryIcons: 4 } as const;
+
+/** Record types of `qa-record` (spec §3). */
+export const QA_RECORD_TYPE = { HUMAN: 1, RESOLVED: 2, STARS: 3, FREE_TEXT: 4 } as const;
+/** action_type 4 on a question: record a jump and hand over to the complaint form (spec §4). */
+export const ACTION_HAND_OVER = 4;
+
+export const qaItem = z.object({
+  id: z.number().int(),
+  title_local: z.string(),
+  /** Categories only: a short tab label. */
+  title_local_alias: z.string().nullable(),
+  action_type: z.number().int(),
+  /** Categories only: one of four icon names. */
+  icon: z.string().nullable(),
+});
+export type QaItem = z.infer<typeof qaItem>;
+
+export const qaListQuery = z.strictObject({
+  pid: z.coerce.number().int().min(0),
+  orderNo: z.string().max(64).optional(),
+});
+export const qaListData = z.object({
+  answerList: z.array(qaItem),
+  /** The question whose answers these are (pid is a question), else null. */
+  question: z.object({ id: z.number().int(), title_local: z.string() }).nullable(),
+});
+export type QaList = z.infer<typeof qaListData>;
+export const qaListReply = envelope(qaListData);
+
+export const qaRecordBody = z.strictObject({
+  orderNo: z.string().max(64).default(''),
+  type: z.coerce.number().int().min(1).max(4),
+  /** 1: '' ; 2: '1' resolved / '0' not resolved; 3: '1'…'5' stars; 4: the borrower's text. */
+  value: z.string().max(1000).default(''),
+  qaId: z.coerce.number().int().min(0).default(0),
+});
+export type QaRecord = z.infer<typeof qaRecordBody>;
+/** `text`: the server's reply (thank-you text for stars 1-4, an offer of a human for free text). */
+export const qaRecordData = z.object({
+  text: z.string(),
+  /** Free text: the best matching FAQ questions (full-text search in the market's language). */
+  questions: z.array(z.object({ id: z.number().int(), title_local: z.string() })),
+  /** Star rating of 5: the app should open the store rating (native `goRate`). */
+  goRate: z.boolean(),
+});
+export type QaRecordResult = z.infer<typeof qaRecordData>;
+export const qaRecordReply = envelope(qaRecordData);

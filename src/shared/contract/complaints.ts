@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+
+/**
+ * Complaints (spec §2 "Complaints and support", §3, §7): `/h5-api/v3/user-problem/…`, borrower session.
+ * Field names are the spec's wire names.
+ */
+export const COMPLAINT_BASE = '/h5-api/v3/user-problem';
+
+export const COMPLAINT_LIMITS = {
+  /** Spec §5, §9: complaint text at most 200 characters, not empty. */
+  detailMax: 200,
+  /** Spec §5, §9: at most 9 evidence images. */
+  imagesMax: 9,
+  /** Upload size cap (security baseline). */
+  imageBytesMax: 5 * 1024 * 1024,
+  /** Decoded pixel cap: refuses decompression bombs such as a 20000×20000 PNG. */
+  imagePixelsMax: 40_000_000,
+  /** Promised handling time (spec §9): 3 weekdays in the market's time zone. */
+  handlingWeekdays: 3,
+  /** Rating stars (spec §9). */
+  stars: 5,
+} as const;
+
+/** Question type value 1 is collection; it has sub-types and needs an order that allows it (spec §4). */
+export const COLLECTION_TYPE = 1;
+
+export const option = z.object({ title: z.string(), value: z.number().int() });
+export type Option = z.infer<typeof option>;
+
+/** The order card of spec §3. `isShow` 1 means collection-type complaints are allowed for the order. */
+export const orderCard = z.object({
+  orderNo: z.string(),
+  productLogo: z.string(),
+  productName: z.string(),
+  /** Status text in the borrower's language. */
+  status: z.string(),
+  statusCode: z.number().int(),
+  rows: z.array(z.object({ title: z.string(), value: z.string() })),
+  isShow: z.union([z.literal(0), z.literal(1)]),
+});
+export type OrderCard = z.infer<typeof orderCard>;
+
+// problem-init
+export const problemInitBody = z.strictObject({ orderNo: z.string().max(64).optional() });
+export const problemInitData = z.object({
+  problemType: z.array(option),
+  /** Sub-types of the collection type. */
+  problemSonType: z.array(option),
+  /** The chosen order (the one asked for, else the latest), or null when the borrower has none. */
+  orderDetail: orderCard.nullable(),
+  orderList: z.array(orderCard),
+  /** Counts for the "My complaints" link. */
+  problemStatus: z.object({
+    processing: z.number().int(),
+    processed: z.number().int(),
+    ratingDue: z.number().int(),
+  }),
+});
+export type ProblemInit = z.infer<typeof problemInitData>;
+export const problemInitReply = envelope(problemInitData);
+
+// upload-problem-img (multipart, field `problemImage`)
+export const uploadData = z.object({ id: z.string(), url: z.string() });
+export type UploadedImage = z.infer<typeof uploadData>;
+export const uploadReply = envelope(uploadData);
+
+// problem-save
+export const problemSaveBody = z.strictObject({
+  problemType: z.coerce.number().int(),
+  /** 0 (or absent) when the type has no sub-type. */
+  problemSonType: z.coerce.number().int().optional(),
+  problemDetail: z.string().max(2000),
+  /** Comma-joined image URLs returned by upload-problem-img, or empty. */
+  problemImage: z.string().max(4000).default(''),
+  orderNo: z.string().max(64),
+});
+export type ProblemSave = z.infer<typeof problemSaveBody>;
+export const problemSaveData = z.object({ problemId: z.number().int(), deadline: z.string() });
+export const problemSaveReply = envelope(problemSaveData);
+
+// problem-list
+export const COMPLAINT_STATUSES = ['processing', 'processed'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+export const problemListItem = z.object({
+  id: z.number().int(),
+  /** ISO-8601 UTC; the screen shows it in the market's time zone. */
+  time: z.string(),
+  type: z.string(),
+  content: z.string(),
+  /** A rating is due for this complaint. */
+  isScore: z.union([z.literal(0), z.literal(1)]),
+});
+export const problemListBody = z.strictObject({});
+export const problemListData = z.object({
+  tabs: z.array(
+    z.object({ status: z.enum(COMPLAINT_STATUSES), title: z.string(), list: z.array(problemListItem) }),
+  ),
+});
+export type ProblemList = z.infer<typeof problemListData>;
+export const problemListReply = envelope(problemListData);
+
+// problem-detail
+export const problemDetailBody = z.strictObject({ problemId: z.coerce.number().int().positive() });
+export const problemDetailData = z.object({
+  problemId: z.number().int(),
+  type: z.string(),
+  sonType: z.string(),
+  content: z.string(),
+  images: z.array(z.string()),
+  disposeDetail: z.string(),
+  disposeImages: z.array(z.string()),
+  /** 1 when the server wants a rating for this complaint (spec §3: 0 means no rating needed). */
+  isScore: z.union([z.literal(0), z.literal(1)]),
+  status: z.enum(COMPLAINT_STATUSES),
+  orderNo: z.string(),
+  createdAt: z.string(),
+  /** When the complaint is due to be handled (3 weekdays, market time zone), ISO-8601 UTC. */
+  deadline: z.string(),
+  score: z.number().int().nullable(),
+});
+export type ProblemDetail = z.infer<typeof problemDetailData>;
+export const problemDetailReply = envelope(problemDetailData);
+
+// save-score
+export const saveScoreBody = z.strictObject({
+  problemId: z.coerce.number().int().positive(),
+  score: z.coerce.number().int(),
+});
+export const saveScoreReply = envelope(z.null());

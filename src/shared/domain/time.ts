@@ -1,0 +1,78 @@
+import { type Lang, localeOf, MARKET_INFO, type Market } from '../markets.ts';
+
+/**
+ * Times travel as ISO-8601 UTC and are shown in the market's time zone (product brief §3). This is the
+ * one date formatter of the product.
+ */
+export function formatDateTime(iso: string | Date, lang: Lang, market: Market): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat(localeOf(lang), {
+    timeZone: MARKET_INFO[market].timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+export function formatDate(iso: string | Date, lang: Lang, market: Market): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat(localeOf(lang), {
+    timeZone: MARKET_INFO[market].timeZone,
+    dateStyle: 'medium',
+  }).format(date);
+}
+
+/** The calendar date (year, month, day, weekday 0-6 from Sunday) of an instant in a time zone. */
+function localDate(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), weekday };
+}
+
+/** Offset of a time zone from UTC at an instant, in minutes (Asia/Kolkata +330, Asia/Jakarta +420). */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const local = localDate(instant, timeZone);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const hour = Number(parts.find((p) => p.type === 'hour')!.value);
+  const minute = Number(parts.find((p) => p.type === 'minute')!.value);
+  const asUtc = Date.UTC(local.year, local.month - 1, local.day, hour, minute);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The end (23:59:59.999 local) of the n-th weekday after `from`, in the market's time zone: a complaint
+ * filed on Friday afternoon in Jakarta with 3 weekdays is due at the end of Wednesday, Jakarta time.
+ * Public holidays are not counted (no holiday calendar yet).
+ */
+export function weekdaysLater(from: Date, weekdays: number, market: Market): Date {
+  const { timeZone } = MARKET_INFO[market];
+  const start = localDate(from, timeZone);
+  const cursor = new Date(Date.UTC(start.year, start.month - 1, start.day));
+  let left = weekdays;
+  while (left > 0) {
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+    const day = cursor.getUTCDay();
+    if (day !== 0 && day !== 6) left--;
+  }
+  const endLocalAsUtc = Date.UTC(
+    cursor.getUTCFullYear(),
+    cursor.getUTCMonth(),
+    cursor.getUTCDate(),
+    23,
+    59,
+    59,
+    999,
+  );
+  return new Date(endLocalAsUtc - offsetMinutes(new Date(endLocalAsUtc), timeZone) * 60_000);
+}

@@ -1,0 +1,45 @@
+/** Loan order texts shared by every screen that shows an order card (status names per code, row titles). */
+export const orders = {
+  en: {
+    status: {
+      '21': 'Under review',
+      '151': 'Disbursing',
+      '110': 'Rejected',
+      '170': 'Disbursed',
+      '174': 'Repayment due',
+      '180': 'Overdue',
+      '200': 'Settled',
+      '3': 'Repaying',
+      '4': 'Settled',
+      '5': 'Overdue',
+    },
+    rows: {
+      amount: 'Loan amount',
+      term: 'Loan term',
+      dueDate: 'Due date',
+      orderNo: 'Order number',
+    },
+    termDays: '{{count}} days',
+  },
+  id: {
+    status: {
+      '21': 'Sedang ditinjau',
+      '151': 'Sedang dicairkan',
+      '110': 'Ditolak',
+      '170': 'Sudah dicairkan',
+      '174': 'Jatuh tempo',
+      '180': 'Terlambat',
+      '200': 'Lunas',
+      '3': 'Sedang dibayar',
+      '4': 'Lunas',
+      '5': 'Terlambat',
+    },
+    rows: {
+      amount: 'Jumlah pinjaman',
+      term: 'Tenor',
+      dueDate: 'Jatuh tempo',
+      orderNo: 'Nomor pesanan',
+    },
+    termDays: '{{count}} hari',
+  },
+} as const;

@@ -1,0 +1,110 @@
+import { Dialog } from 'antd-mobile';
+import { type KeyboardEvent, useState } from 'react';
+import { toast } from '../lib/toast.ts';
+import './rating-dialog.css';
+
+export const STAR_COUNT = 5;
+
+export interface RatingLabels {
+  title: string;
+  cancel: string;
+  send: string;
+  /** Shown when Send is pressed with no star chosen ("Silakan pilih" in Indonesian, spec §5). */
+  pickStars: string;
+  /** Accessible name of a star: receives the star number, e.g. (n) => `${n} stars`. */
+  star: (n: number) => string;
+}
+
+export interface RatingDialogProps {
+  visible: boolean;
+  labels: RatingLabels;
+  /** Resolves true when the score was accepted; the dialog then closes and the score resets. */
+  onSend: (score: number) => Promise<boolean>;
+  /** Cancel or a tap on the mask: closes and resets the score (spec §4). */
+  onCancel: () => void;
+}
+
+/**
+ * Five keyboard- and screen-reader-friendly stars (a radio group) in a dialog with Cancel and Send.
+ * Used wherever the borrower rates something: a handled complaint, the chatbot, the loan details.
+ */
+export function RatingDialog({ visible, labels, onSend, onCancel }: RatingDialogProps) {
+  const [score, setScore] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  const close = () => {
+    setScore(0);
+    onCancel();
+  };
+
+  const send = async () => {
+    if (score === 0) {
+      toast.show(labels.pickStars);
+      return;
+    }
+    setSending(true);
+    try {
+      if (await onSend(score)) setScore(0);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      visible={visible}
+      title={labels.title}
+      content={<StarRating value={score} onChange={setScore} label={labels.title} starLabel={labels.star} />}
+      closeOnMaskClick
+      onClose={close}
+      actions={[
+        [
+          { key: 'cancel', text: labels.cancel, onClick: close },
+          { key: 'send', text: labels.send, bold: true, disabled: sending, onClick: send },
+        ],
+      ]}
+    />
+  );
+}
+
+export interface StarRatingProps {
+  value: number;
+  onChange: (value: number) => void;
+  label: string;
+  starLabel: (n: number) => string;
+}
+
+/** A radio group of stars: arrow keys move the choice, as with any radio group. */
+export function StarRating({ value, onChange, label, starLabel }: StarRatingProps) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      onChange(Math.min(STAR_COUNT, value + 1));
+    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      onChange(Math.max(1, value - 1));
+    }
+  };
+  return (
+    <div role="radiogroup" aria-label={label} className="star-rating" onKeyDown={onKeyDown}>
+      {Array.from({ length: STAR_COUNT }, (_, i) => {
+        const n = i + 1;
+        return (
+          <button
+            key={n}
+            type="button"
+            role="radio"
+            aria-checked={value === n}
+            aria-label={starLabel(n)}
+            // Only the chosen star (or the first) is in the tab order, as in a radio group.
+            tabIndex={value === n || (value === 0 && n === 1) ? 0 : -1}
+            className={n <= value ? 'star-rating-star is-on' : 'star-rating-star'}
+            onClick={() => onChange(n)}
+          >
+            <span aria-hidden="true">★</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
