@@ -155,7 +155,11 @@ describe('demo mode', () => {
   it('has no demo sign-in route in production', async () => {
     const database = await freshDatabase();
     const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'production', WEB_DIST: '/none' }),
+      config: loadConfig({
+        NODE_ENV: 'production',
+        WEB_DIST: '/none',
+        URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123',
+      }),
       database,
       logger: false,
     });
@@ -167,8 +171,17 @@ describe('demo mode', () => {
   });
 
   it('keeps the demo route in production only when DEMO=1', () => {
-    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DEMO: '1',
+        URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123',
+      }).demo,
+    ).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123' })
+        .demo,
+    ).toBe(false);
     expect(loadConfig({}).demo).toBe(true);
   });
 });

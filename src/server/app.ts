@@ -1,20 +1,31 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
+import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { loggerOptions } from './logging.ts';
+import { chatbotRepository } from './modules/chatbot/chatbot.repository.ts';
+import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
+import { chatbotService } from './modules/chatbot/chatbot.service.ts';
+import { complaintsRepository } from './modules/complaints/complaints.repository.ts';
+import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
+import { complaintsService } from './modules/complaints/complaints.service.ts';
 import { sessionRepository } from './modules/session/session.repository.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { sessionService } from './modules/session/session.service.ts';
 import { siteRepository } from './modules/site/site.repository.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { siteService } from './modules/site/site.service.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { uploadsService } from './modules/uploads/uploads.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -40,6 +51,8 @@ export interface AppDeps {
   database: Database;
   /** `false` silences logging; a stream captures the (redacted) log lines, as tests do. */
   logger?: false | { stream: DestinationStream };
+  /** Object storage for uploads; the local folder under UPLOAD_DIR by default. */
+  storage?: ObjectStorage;
 }
 
 /** The whole product as one Fastify instance: the process (server.ts) and tests both build it here. */
@@ -64,12 +77,21 @@ export async function buildApp(deps: AppDeps) {
 
   const sessions = sessionService(sessionRepository(database.db), { ttlMs: config.sessionTtlMs });
   const site = siteService(siteRepository(database.db));
+  const uploads = uploadsService(
+    uploadsRepository(database.db),
+    deps.storage ?? localFolderStorage(config.uploadDir),
+    config.urlSigningSecret,
+  );
+  const complaints = complaintsService(complaintsRepository(database.db), uploads);
+  const chatbot = chatbotService(chatbotRepository(database.db));
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(formbody);
+  // Limits here are the outer bound; the upload route asks for its own tighter ones.
+  await app.register(multipart, { limits: { fileSize: 6 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(ERROR_CODE.RATE_LIMITED),
@@ -80,6 +102,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(sessionRoutes, { sessions, demo: config.demo });
   await app.register(siteRoutes, { site });
+  await app.register(complaintsRoutes, { complaints, uploads });
+  await app.register(chatbotRoutes, { chatbot });
+  await app.register(supportRoutes, { site });
   const web = await webRoutes(app, {
     webDist: config.webDist,
     demo: config.demo,

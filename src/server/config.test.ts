@@ -9,6 +9,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ PRIVACY_ALIAS_ROUTE: 'no-slash' })).toThrow(/PRIVACY_ALIAS_ROUTE/);
   });
 
+  it('needs a URL signing key in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/URL_SIGNING_SECRET/);
+    expect(() => loadConfig({ URL_SIGNING_SECRET: 'short' })).toThrow(/URL_SIGNING_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) }).urlSigningSecret).toBe(
+      'x'.repeat(32),
+    );
+  });
+
   it('has working defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);

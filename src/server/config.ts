@@ -28,6 +28,13 @@ const envSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9_-]+$/, 'must be a single path segment such as /privacy')
     .default('/privacy'),
+  /** Where uploaded images are kept (local storage adapter); default `<DATA_DIR>/uploads`. */
+  UPLOAD_DIR: z.string().optional(),
+  /**
+   * Key for signing image URLs (≥ 32 characters). Several API instances must share it; production
+   * refuses to start without it.
+   */
+  URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
 });
@@ -46,6 +53,8 @@ export interface Config {
   sessionTtlMs: number;
   privacyAliasRoute: string;
   shutdownGraceMs: number;
+  uploadDir: string;
+  urlSigningSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -58,11 +67,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.URL_SIGNING_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  URL_SIGNING_SECRET: required in production');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
@@ -73,5 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     privacyAliasRoute: e.PRIVACY_ALIAS_ROUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    // Outside production a fixed development key keeps links working across restarts; it is public.
+    urlSigningSecret: e.URL_SIGNING_SECRET ?? 'development-only-url-signing-key-not-for-production',
   };
 }

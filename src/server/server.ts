@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import { localFolderStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -12,8 +13,9 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  await seed(database.db);
-  const app = await buildApp({ config, database });
+  const storage = localFolderStorage(config.uploadDir);
+  await seed(database.db, storage);
+  const app = await buildApp({ config, database, storage });
 
   // In-flight requests finish, new ones get 503 (return503OnClosing), and the process exits in time.
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {

@@ -1,4 +1,15 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** One schema for both drivers (PGlite and PostgreSQL); migrations are generated from it. */
 
@@ -64,4 +75,178 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_market_created_idx').on(t.market, t.createdAt)],
 );
 
-export const schema = { borrowers, sessions, siteConfigs, contactMessages };
+/** Loan products (the order card shows their name and logo; terms arrive with the loan issues). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    market: text('market').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_market_code_uq').on(t.market, t.code)],
+);
+
+/** Loan orders. Amounts in minor units. `collectionAllowed` is the spec's isShow (collection complaints). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    market: text('market').notNull(),
+    status: integer('status').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    termDays: integer('term_days').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    collectionAllowed: boolean('collection_allowed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('orders_order_no_uq').on(t.orderNo), index('orders_borrower_idx').on(t.borrowerId)],
+);
+
+/**
+ * Complaint question types per market. Top-level types have no parent; sub-types name their parent's
+ * value (only collection, value 1, has them).
+ */
+export const problemTypes = pgTable(
+  'problem_types',
+  {
+    id: serial('id').primaryKey(),
+    market: text('market').notNull(),
+    value: integer('value').notNull(),
+    parentValue: integer('parent_value'),
+    titleEn: text('title_en').notNull(),
+    titleId: text('title_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('problem_types_market_value_uq').on(t.market, t.value)],
+);
+
+/** Uploaded images, re-encoded. The id is random and is what URLs carry; the file name is random too. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    storedName: text('stored_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerKind, t.ownerId)],
+);
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    orderNo: text('order_no').notNull(),
+    typeValue: integer('type_value').notNull(),
+    subTypeValue: integer('sub_type_value').notNull().default(0),
+    detail: text('detail').notNull(),
+    status: text('status').notNull().default('processing'),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    replyText: text('reply_text').notNull().default(''),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by'),
+    ratingDue: boolean('rating_due').notNull().default(false),
+    score: integer('score'),
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('complaints_borrower_idx').on(t.borrowerId, t.createdAt),
+    index('complaints_market_status_idx').on(t.market, t.status, t.deadlineAt),
+  ],
+);
+
+/** Images of a complaint: the borrower's evidence and the handler's reply. An upload is used once. */
+export const complaintImages = pgTable(
+  'complaint_images',
+  {
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    role: text('role').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.complaintId, t.uploadId] }),
+    uniqueIndex('complaint_images_upload_uq').on(t.uploadId),
+  ],
+);
+
+/**
+ * Chatbot content per market, both languages in one row. Categories have parent 0, questions a category,
+ * answers a question. `actionType` 4 on a question hands over to the complaint form.
+ */
+export const qaItems = pgTable(
+  'qa_items',
+  {
+    id: serial('id').primaryKey(),
+    market: text('market').notNull(),
+    parentId: integer('parent_id').notNull().default(0),
+    kind: text('kind').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleId: text('title_id').notNull(),
+    aliasEn: text('alias_en'),
+    aliasId: text('alias_id'),
+    icon: text('icon'),
+    actionType: integer('action_type').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('qa_items_market_parent_idx').on(t.market, t.parentId, t.sort)],
+);
+
+/** Every chatbot interaction the borrower records (spec §3 types 1-4). */
+export const qaRecords = pgTable(
+  'qa_records',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    orderNo: text('order_no').notNull().default(''),
+    type: integer('type').notNull(),
+    value: text('value').notNull().default(''),
+    qaId: integer('qa_id').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qa_records_borrower_idx').on(t.borrowerId, t.createdAt)],
+);
+
+export const schema = {
+  borrowers,
+  sessions,
+  siteConfigs,
+  contactMessages,
+  products,
+  orders,
+  problemTypes,
+  uploads,
+  complaints,
+  complaintImages,
+  qaItems,
+  qaRecords,
+};

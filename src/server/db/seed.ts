@@ -1,6 +1,8 @@
 import type { Market } from '../../shared/markets.ts';
+import type { ObjectStorage } from '../adapters/storage.ts';
 import type { Db } from './client.ts';
 import { borrowers, siteConfigs } from './schema.ts';
+import { seedSupport } from './seed-support.ts';
 
 /** Company details each market starts with; operators change them in the back office. */
 export const DEFAULT_SITE_CONFIG: Record<Market, typeof siteConfigs.$inferInsert> = {
@@ -32,8 +34,11 @@ export const DEMO_BORROWERS: Record<Market, { phone: string; name: string }> = {
   ID: { phone: '081234567890', name: 'Siti Rahmawati' },
 };
 
-/** Idempotent: safe on every start; never overwrites what operators changed. */
-export async function seed(db: Db): Promise<void> {
+/**
+ * Idempotent: safe on every start; never overwrites what operators changed. With a storage, demo
+ * complaints also get a reply image.
+ */
+export async function seed(db: Db, storage: ObjectStorage | null = null): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(siteConfigs).values(Object.values(DEFAULT_SITE_CONFIG)).onConflictDoNothing();
     await tx
@@ -43,4 +48,5 @@ export async function seed(db: Db): Promise<void> {
       )
       .onConflictDoNothing();
   });
+  await seedSupport(db, storage);
 }

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { Market } from '../../shared/markets.ts';
+import { localFolderStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { borrowers } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
+import { sessionRepository } from '../modules/session/session.repository.ts';
+import { sessionService } from '../modules/session/session.service.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
@@ -42,6 +49,8 @@ export interface TestApp {
   logs: string[];
   /** Signs in the market's demo borrower and returns the bearer token. */
   signIn(market: Market): Promise<string>;
+  /** A new borrower of the market (no orders, no complaints), signed in; returns the bearer token. */
+  newBorrower(market: Market): Promise<string>;
   /** Headers of a signed-in borrower. */
   auth(token: string): Record<string, string>;
   close(): Promise<void>;
@@ -61,15 +70,18 @@ export function captureLogs(): { lines: string[]; stream: Writable } {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await freshDatabase();
-  await seed(database.db);
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
+  const storage = localFolderStorage(uploadDir);
+  await seed(database.db, storage);
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',
     LOG_LEVEL: 'info',
+    UPLOAD_DIR: uploadDir,
     ...env,
   });
   const { lines: logs, stream } = captureLogs();
-  const app = await buildApp({ config, database, logger: { stream } });
+  const app = await buildApp({ config, database, logger: { stream }, storage });
   await app.ready();
   return {
     app,
@@ -81,10 +93,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       if (res.statusCode !== 200) throw new Error(`demo sign-in failed: ${res.body}`);
       return res.json().data.token as string;
     },
+    async newBorrower(market) {
+      const phone =
+        market === 'IN'
+          ? `9${Math.floor(1e8 + Math.random() * 9e8)}`
+          : `0812${Math.floor(1e7 + Math.random() * 9e7)}`;
+      const [row] = await database.db
+        .insert(borrowers)
+        .values({ market, phone, name: 'Test Borrower' })
+        .returning();
+      return sessionService(sessionRepository(database.db), { ttlMs: 3600_000 }).open(row!.id, null);
+    },
     auth: (token) => ({ authorization: `Bearer ${token}` }),
     async close() {
       await app.close();
       await database.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

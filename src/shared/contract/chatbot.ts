@@ -23,7 +23,7 @@ export const qaItem = z.object({
 });
 export type QaItem = z.infer<typeof qaItem>;
 
-export const qaListQuery = z.strictObject({
+export const qaListQuery = z.object({
   pid: z.coerce.number().int().min(0),
   orderNo: z.string().max(64).optional(),
 });

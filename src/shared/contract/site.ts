@@ -15,7 +15,7 @@ export const siteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
-export const siteConfigQuery = z.strictObject({ market: z.enum(MARKETS).optional() });
+export const siteConfigQuery = z.object({ market: z.enum(MARKETS).optional() });
 export const siteConfigReply = envelope(siteConfig);
 
 /** Limits of the official contact form (spec §2; e-mail optional per product brief §5). */

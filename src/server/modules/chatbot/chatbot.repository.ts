@@ -1,0 +1,59 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Lang, Market } from '../../../shared/markets.ts';
+import type { Db } from '../../db/client.ts';
+import { qaItems, qaRecords } from '../../db/schema.ts';
+
+/** PostgreSQL text-search configuration per language (both ship with PostgreSQL and PGlite). */
+const TS_CONFIG: Record<Lang, string> = { en: 'english', id: 'indonesian' };
+
+export function chatbotRepository(db: Db) {
+  return {
+    async item(market: Market, id: number) {
+      const [row] = await db
+        .select()
+        .from(qaItems)
+        .where(and(eq(qaItems.market, market), eq(qaItems.id, id), eq(qaItems.active, true)));
+      return row ?? null;
+    },
+
+    async children(market: Market, parentId: number) {
+      return db
+        .select()
+        .from(qaItems)
+        .where(and(eq(qaItems.market, market), eq(qaItems.parentId, parentId), eq(qaItems.active, true)))
+        .orderBy(asc(qaItems.sort), asc(qaItems.id));
+    },
+
+    async record(values: typeof qaRecords.$inferInsert) {
+      await db.insert(qaRecords).values(values);
+    },
+
+    /**
+     * Questions whose title or answers match any of the words, best first. Words are letters and digits
+     * only, joined with OR, so "how do I repay" still finds "How can I repay my loan?".
+     */
+    async search(market: Market, lang: Lang, words: string[], limit: number) {
+      if (words.length === 0) return [];
+      const config = sql.raw(`'${TS_CONFIG[lang]}'::regconfig`);
+      const query = words.join(' | ');
+      const title = lang === 'id' ? sql`q.title_id` : sql`q.title_en`;
+      const answerTitle = lang === 'id' ? sql`a.title_id` : sql`a.title_en`;
+      const result = await db.execute<{ id: number; title: string }>(sql`
+        with docs as (
+          select q.id, ${title} as title,
+                 to_tsvector(${config}, ${title} || ' ' || coalesce(string_agg(${answerTitle}, ' '), '')) as doc
+          from qa_items q
+          left join qa_items a on a.parent_id = q.id and a.kind = 'answer' and a.active
+          where q.market = ${market} and q.kind = 'question' and q.active
+          group by q.id
+        )
+        select id, title from docs, to_tsquery(${config}, ${query}) query
+        where doc @@ query
+        order by ts_rank(doc, query) desc, id
+        limit ${limit}
+      `);
+      return (result as unknown as { rows: Array<{ id: number; title: string }> }).rows;
+    },
+  };
+}
+export type ChatbotRepository = ReturnType<typeof chatbotRepository>;
