@@ -1,0 +1,20 @@
+import type { ApiResult } from './api-client.ts';
+
+/** A failed call, thrown inside TanStack Query functions so queries get their error state. */
+export class ApiFailure extends Error {
+  readonly code: string | number;
+  constructor(result: ApiResult<unknown>) {
+    super(result.message);
+    this.code = result.code;
+  }
+}
+
+/**
+ * Turns the request helper's result into data or a thrown ApiFailure, for `queryFn`. The helper has
+ * already shown the failure toast (unless the call was silent), so screens only render the error state.
+ */
+export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
+  const result = await pending;
+  if (!result.ok || result.data === null) throw new ApiFailure(result);
+  return result.data;
+}
