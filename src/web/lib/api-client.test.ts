@@ -55,6 +55,13 @@ describe('request helper: JSON flavour', () => {
     expect(shown).toEqual([]);
   });
 
+  it('adds the caller headers (the back office CSRF token)', async () => {
+    const fetchImpl = reply({ code: 0, data: null, message: '' });
+    await request('/admin-api/x', { headers: { 'x-csrf-token': 'abc' }, fetchImpl });
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['x-csrf-token']).toBe('abc');
+  });
+
   it('puts GET data in the query string', async () => {
     const fetchImpl = reply({ code: '00', data: [], message: '' });
     const result = await request('/vdthg/v1/list', { method: 'GET', data: { pid: 0 }, fetchImpl });

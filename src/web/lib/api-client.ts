@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** No toast on failure: the caller shows the outcome itself. */
   silent?: boolean;
   timeoutMs?: number;
+  /** Extra headers for this call (the back office's CSRF token). */
+  headers?: Record<string, string>;
   fetchImpl?: typeof fetch;
 }
 
@@ -84,7 +86,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     const response = await doFetch(url, {
       method,
-      headers: headersFor(flavour),
+      headers: { ...headersFor(flavour), ...options.headers },
       body:
         method === 'POST'
           ? flavour === 'json'

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { MARKETS } from '../markets.ts';
+import { COMPLAINT_STATUSES } from './complaints.ts';
+import { envelope } from './envelope.ts';
+
+/**
+ * Back office (product brief §1.4): `/admin-api/…`, staff session in an HttpOnly cookie. Every
+ * state-changing call carries the session's CSRF token in `x-csrf-token`. Replies use the usual envelope.
+ */
+export const ADMIN_BASE = '/admin-api';
+export const CSRF_HEADER = 'x-csrf-token';
+export const STAFF_ROLES = ['agent', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const staff = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** Markets this person works on (an admin has both). */
+  markets: z.array(z.enum(MARKETS)),
+});
+export type Staff = z.infer<typeof staff>;
+
+export const loginBody = z.strictObject({ email: z.string().max(200), password: z.string().max(200) });
+export const sessionData = z.object({ staff, csrfToken: z.string() });
+export type StaffSession = z.infer<typeof sessionData>;
+export const sessionReply = envelope(sessionData);
+export const emptyReply = envelope(z.null());
+
+// Complaint queue
+export const complaintQueueQuery = z.object({
+  market: z.enum(MARKETS).optional(),
+  status: z.enum(COMPLAINT_STATUSES).optional(),
+  type: z.coerce.number().int().optional(),
+  /** '1': only complaints past their handling deadline and not processed. */
+  overdue: z.enum(['0', '1']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const PAGE_SIZE = 20;
+export const queueItem = z.object({
+  id: z.number().int(),
+  market: z.enum(MARKETS),
+  orderNo: z.string(),
+  borrowerName: z.string(),
+  type: z.string(),
+  subType: z.string(),
+  status: z.enum(COMPLAINT_STATUSES),
+  excerpt: z.string(),
+  createdAt: z.string(),
+  deadline: z.string(),
+  overdue: z.boolean(),
+  imageCount: z.number().int(),
+  score: z.number().int().nullable(),
+});
+export type QueueItem = z.infer<typeof queueItem>;
+export const complaintQueueData = z.object({
+  items: z.array(queueItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Types of the filtered market(s), for the type filter (English titles). */
+  types: z.array(z.object({ value: z.number().int(), title: z.string() })),
+});
+export type ComplaintQueue = z.infer<typeof complaintQueueData>;
+export const complaintQueueReply = envelope(complaintQueueData);
+
+export const complaintIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const adminComplaintData = queueItem.extend({
+  detail: z.string(),
+  images: z.array(z.string()),
+  replyText: z.string(),
+  replyImages: z.array(z.string()),
+  repliedAt: z.string().nullable(),
+  repliedBy: z.string().nullable(),
+  ratingDue: z.boolean(),
+  borrowerPhone: z.string(),
+  order: z
+    .object({
+      orderNo: z.string(),
+      productName: z.string(),
+      status: z.number().int(),
+      amount: z.string(),
+      termDays: z.number().int(),
+      collectionAllowed: z.boolean(),
+    })
+    .nullable(),
+});
+export type AdminComplaint = z.infer<typeof adminComplaintData>;
+export const adminComplaintReply = envelope(adminComplaintData);
+
+/** Limits of a handler's reply: text as long as a borrower may write ×5, images as many as a borrower. */
+export const REPLY_LIMITS = { textMax: 1000, imagesMax: 9 } as const;
+export const replyBody = z.strictObject({
+  replyText: z.string().max(5000),
+  /** Image URLs returned by the staff upload, comma-joined or empty. */
+  replyImages: z.string().max(4000).default(''),
+  /** Mark the complaint processed, which asks the borrower for a rating. */
+  markProcessed: z.boolean().default(false),
+});
+export type ReplyBody = z.infer<typeof replyBody>;
+
+export const uploadData = z.object({ id: z.string(), url: z.string() });
+export const staffUploadReply = envelope(uploadData);
+
+// Chatbot content
+export const QA_KINDS = ['category', 'question', 'answer'] as const;
+export const QA_ICONS = ['loan', 'repayment', 'account', 'other'] as const;
+export const qaNode = z.object({
+  id: z.number().int(),
+  market: z.enum(MARKETS),
+  parentId: z.number().int(),
+  kind: z.enum(QA_KINDS),
+  titleEn: z.string(),
+  titleId: z.string(),
+  aliasEn: z.string().nullable(),
+  aliasId: z.string().nullable(),
+  icon: z.string().nullable(),
+  actionType: z.number().int(),
+  sort: z.number().int(),
+  active: z.boolean(),
+});
+export type QaNode = z.infer<typeof qaNode>;
+export const qaTreeQuery = z.object({ market: z.enum(MARKETS) });
+export const qaTreeReply = envelope(z.object({ items: z.array(qaNode) }));
+export const qaNodeBody = z.strictObject({
+  market: z.enum(MARKETS),
+  parentId: z.number().int().min(0),
+  kind: z.enum(QA_KINDS),
+  titleEn: z.string().trim().min(1).max(1000),
+  titleId: z.string().trim().min(1).max(1000),
+  aliasEn: z.string().trim().max(30).nullable().default(null),
+  aliasId: z.string().trim().max(30).nullable().default(null),
+  icon: z.enum(QA_ICONS).nullable().default(null),
+  actionType: z.number().int().min(0).max(9).default(0),
+  sort: z.number().int().min(0).max(10_000).default(0),
+  active: z.boolean().default(true),
+});
+export type QaNodeBody = z.infer<typeof qaNodeBody>;
+export const qaNodeReply = envelope(qaNode);
+
+// Contact-form messages
+export const messagesQuery = z.object({
+  market: z.enum(MARKETS).optional(),
+  handled: z.enum(['0', '1']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const contactMessageItem = z.object({
+  id: z.number().int(),
+  market: z.enum(MARKETS),
+  name: z.string(),
+  telephone: z.string(),
+  email: z.string().nullable(),
+  suggestion: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export const messagesReply = envelope(
+  z.object({
+    items: z.array(contactMessageItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+);
+
+// Audit log (admin only)
+export const auditQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const auditItem = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staff: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.string(),
+});
+export const auditReply = envelope(
+  z.object({
+    items: z.array(auditItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+);
