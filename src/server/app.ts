@@ -11,6 +11,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { loggerOptions } from './logging.ts';
+import { adminRepository } from './modules/admin/admin.repository.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminService } from './modules/admin/admin.service.ts';
 import { chatbotRepository } from './modules/chatbot/chatbot.repository.ts';
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
 import { chatbotService } from './modules/chatbot/chatbot.service.ts';
@@ -23,6 +26,9 @@ import { sessionService } from './modules/session/session.service.ts';
 import { siteRepository } from './modules/site/site.repository.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { siteService } from './modules/site/site.service.ts';
+import { staffRepository } from './modules/staff/staff.repository.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffService } from './modules/staff/staff.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
@@ -84,6 +90,9 @@ export async function buildApp(deps: AppDeps) {
   );
   const complaints = complaintsService(complaintsRepository(database.db), uploads);
   const chatbot = chatbotService(chatbotRepository(database.db));
+  const staffRepo = staffRepository(database.db);
+  const staff = staffService(staffRepo);
+  const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit);
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
@@ -97,7 +106,7 @@ export async function buildApp(deps: AppDeps) {
     errorResponseBuilder: () => new AppError(ERROR_CODE.RATE_LIMITED),
   });
   await app.register(docsPlugin);
-  await app.register(authPlugin, { sessions });
+  await app.register(authPlugin, { sessions, staff });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(sessionRoutes, { sessions, demo: config.demo });
@@ -105,6 +114,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(complaintsRoutes, { complaints, uploads });
   await app.register(chatbotRoutes, { chatbot });
   await app.register(supportRoutes, { site });
+  await app.register(staffRoutes, { staff, secureCookie: config.env === 'production' });
+  await app.register(adminRoutes, { admin, uploads, staff });
   const web = await webRoutes(app, {
     webDist: config.webDist,
     demo: config.demo,

@@ -14,7 +14,7 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const storage = localFolderStorage(config.uploadDir);
-  await seed(database.db, storage);
+  await seed(database.db, storage, { demo: config.demo });
   const app = await buildApp({ config, database, storage });
 
   // In-flight requests finish, new ones get 503 (return503OnClosing), and the process exits in time.

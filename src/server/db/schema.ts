@@ -236,6 +236,56 @@ export const qaRecords = pgTable(
   (t) => [index('qa_records_borrower_idx').on(t.borrowerId, t.createdAt)],
 );
 
+/** Back-office staff. `markets` is a comma list (IN, ID); an admin has both. */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    markets: text('markets').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_users_email_uq').on(t.email)],
+);
+
+/** Staff sessions: the cookie's token is stored hashed; the CSRF token is checked on every change. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash)],
+);
+
+/** Every staff action and sign-in attempt, kept at least a year (India DPDP Rules). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id'),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
 export const schema = {
   borrowers,
   sessions,
@@ -249,4 +299,7 @@ export const schema = {
   complaintImages,
   qaItems,
   qaRecords,
+  staffUsers,
+  staffSessions,
+  auditLog,
 };

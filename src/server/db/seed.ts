@@ -1,7 +1,8 @@
 import type { Market } from '../../shared/markets.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
+import { hashPassword } from '../modules/staff/staff.service.ts';
 import type { Db } from './client.ts';
-import { borrowers, siteConfigs } from './schema.ts';
+import { borrowers, siteConfigs, staffUsers } from './schema.ts';
 import { seedSupport } from './seed-support.ts';
 
 /** Company details each market starts with; operators change them in the back office. */
@@ -38,7 +39,11 @@ export const DEMO_BORROWERS: Record<Market, { phone: string; name: string }> = {
  * Idempotent: safe on every start; never overwrites what operators changed. With a storage, demo
  * complaints also get a reply image.
  */
-export async function seed(db: Db, storage: ObjectStorage | null = null): Promise<void> {
+export async function seed(
+  db: Db,
+  storage: ObjectStorage | null = null,
+  opts: { demo?: boolean } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(siteConfigs).values(Object.values(DEFAULT_SITE_CONFIG)).onConflictDoNothing();
     await tx
@@ -49,4 +54,35 @@ export async function seed(db: Db, storage: ObjectStorage | null = null): Promis
       .onConflictDoNothing();
   });
   await seedSupport(db, storage);
+  if (opts.demo) await seedDemoStaff(db);
+}
+
+/** Demo staff accounts with published passwords: only ever created in demo mode. */
+export const DEMO_STAFF = [
+  {
+    email: 'admin@kredito.test',
+    name: 'Anita Admin',
+    role: 'admin',
+    markets: 'IN,ID',
+    password: 'Admin!2345',
+  },
+  {
+    email: 'agent.in@kredito.test',
+    name: 'Rahul Agent',
+    role: 'agent',
+    markets: 'IN',
+    password: 'Agent!2345',
+  },
+  { email: 'agent.id@kredito.test', name: 'Dewi Agen', role: 'agent', markets: 'ID', password: 'Agent!2345' },
+] as const;
+
+async function seedDemoStaff(db: Db): Promise<void> {
+  const existing = await db.select({ email: staffUsers.email }).from(staffUsers);
+  const missing = DEMO_STAFF.filter((s) => !existing.some((e) => e.email === s.email));
+  for (const { password, ...s } of missing) {
+    await db
+      .insert(staffUsers)
+      .values({ ...s, passwordHash: await hashPassword(password) })
+      .onConflictDoNothing();
+  }
 }

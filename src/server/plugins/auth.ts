@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CSRF_HEADER, type StaffRole } from '../../shared/contract/admin.ts';
 import type { Market } from '../../shared/markets.ts';
-import { unauthenticated } from '../errors.ts';
+import { AppError, unauthenticated } from '../errors.ts';
 import type { SessionService } from '../modules/session/session.service.ts';
+import { hasRole, type StaffIdentity, type StaffService, sameToken } from '../modules/staff/staff.service.ts';
+
+export const STAFF_COOKIE = 'staff_session';
 
 /**
  * Who may call a route. Every route must say (an explicit allowlist, security baseline 8.2.1):
  * - public: anyone (marketing site, health, promotion);
  * - borrower: a live borrower session (Bearer token from the native shell);
- * - staff: a back-office session (added with the back office).
+ * - staff: a back-office session cookie; changes also need its CSRF token and a same-site origin.
  */
 export type Access = 'public' | 'borrower' | 'staff';
 
@@ -22,9 +26,12 @@ export interface BorrowerIdentity {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Staff routes only: the roles allowed (all staff when absent). */
+    roles?: readonly StaffRole[];
   }
   interface FastifyRequest {
     borrower: BorrowerIdentity | null;
+    staff: StaffIdentity | null;
   }
 }
 
@@ -38,39 +45,75 @@ export function bearerToken(req: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionService }) => {
-  app.decorateRequest('borrower', null);
+/** A state-changing call from another site is refused even before the CSRF token is looked at. */
+function crossOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== req.headers.host;
+  } catch {
+    return true;
+  }
+}
 
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(DOCS_PREFIX)) return;
-    const access = route.config?.access;
-    if (!access) {
-      throw new Error(
-        `Route ${route.method} ${route.url} must declare config.access (public | borrower | staff)`,
-      );
-    }
-    if (access === 'borrower') {
-      const existing = route.preHandler ? [route.preHandler].flat() : [];
-      route.preHandler = [
-        async (req: FastifyRequest) => {
-          const token = bearerToken(req);
-          const identity = token ? await opts.sessions.authenticate(token) : null;
-          if (!identity) {
-            req.log.info({ route: route.url }, 'borrower session refused');
-            throw unauthenticated();
-          }
-          req.borrower = identity;
-        },
-        ...existing,
-      ];
-    }
-    if (access === 'staff') {
-      // Staff sign-in arrives with the back office; until then a staff route refuses everyone.
-      route.preHandler = [
-        async () => {
-          throw unauthenticated();
-        },
-      ];
-    }
-  });
-});
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionService; staff: StaffService }) => {
+    app.decorateRequest('borrower', null);
+    app.decorateRequest('staff', null);
+
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith(DOCS_PREFIX)) return;
+      const access = route.config?.access;
+      if (!access) {
+        throw new Error(
+          `Route ${route.method} ${route.url} must declare config.access (public | borrower | staff)`,
+        );
+      }
+      if (access === 'borrower') {
+        const existing = route.preHandler ? [route.preHandler].flat() : [];
+        route.preHandler = [
+          async (req: FastifyRequest) => {
+            const token = bearerToken(req);
+            const identity = token ? await opts.sessions.authenticate(token) : null;
+            if (!identity) {
+              req.log.info({ route: route.url }, 'borrower session refused');
+              throw unauthenticated();
+            }
+            req.borrower = identity;
+          },
+          ...existing,
+        ];
+      }
+      if (access === 'staff') {
+        const existing = route.preHandler ? [route.preHandler].flat() : [];
+        const roles = route.config?.roles;
+        route.preHandler = [
+          async (req: FastifyRequest) => {
+            const token = req.cookies?.[STAFF_COOKIE];
+            const identity = token ? await opts.staff.authenticate(token) : null;
+            if (!identity) {
+              // A borrower's credential is no key to the back office: say so plainly (security 8.2.1).
+              if (bearerToken(req)) throw new AppError('403', 'staff:errors.forbidden', 403);
+              throw new AppError('401', 'staff:errors.signInFirst', 401);
+            }
+            if (!SAFE_METHODS.has(req.method)) {
+              const sent = req.headers[CSRF_HEADER];
+              if (crossOrigin(req) || typeof sent !== 'string' || !sameToken(sent, identity.csrfToken)) {
+                req.log.warn({ route: route.url }, 'staff request refused: csrf');
+                throw new AppError('403', 'staff:errors.csrf', 403);
+              }
+            }
+            if (!hasRole(identity, roles)) {
+              req.log.warn({ route: route.url }, 'staff request refused: role');
+              throw new AppError('403', 'staff:errors.forbidden', 403);
+            }
+            req.staff = identity;
+          },
+          ...existing,
+        ];
+      }
+    });
+  },
+);

@@ -72,7 +72,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await freshDatabase();
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
   const storage = localFolderStorage(uploadDir);
-  await seed(database.db, storage);
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',
@@ -80,6 +79,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     UPLOAD_DIR: uploadDir,
     ...env,
   });
+  await seed(database.db, storage, { demo: config.demo });
   const { lines: logs, stream } = captureLogs();
   const app = await buildApp({ config, database, logger: { stream }, storage });
   await app.ready();

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_BASE,
+  adminComplaintReply,
+  auditQuery,
+  auditReply,
+  complaintIdParams,
+  complaintQueueQuery,
+  complaintQueueReply,
+  emptyReply,
+  messagesQuery,
+  messagesReply,
+  PAGE_SIZE,
+  qaNodeBody,
+  qaNodeReply,
+  qaTreeQuery,
+  qaTreeReply,
+  replyBody,
+  staffUploadReply,
+} from '../../../shared/contract/admin.ts';
+import { COMPLAINT_LIMITS } from '../../../shared/contract/complaints.ts';
+import { AppError } from '../../errors.ts';
+import { ok } from '../../reply.ts';
+import type { StaffService } from '../staff/staff.service.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { AdminService } from './admin.service.ts';
+
+const staffOnly = { access: 'staff' } as const;
+const adminOnly = { access: 'staff', roles: ['admin'] } as const;
+const tags = ['admin'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService;
+  uploads: UploadsService;
+  staff: StaffService;
+}> = async (app, { admin, uploads, staff }) => {
+  app.get(
+    `${ADMIN_BASE}/complaints`,
+    {
+      config: staffOnly,
+      schema: { tags, querystring: complaintQueueQuery, response: { 200: complaintQueueReply } },
+    },
+    async (req) => ok(await admin.queue(req.staff!, req.query)),
+  );
+
+  app.get(
+    `${ADMIN_BASE}/complaints/:id`,
+    {
+      config: staffOnly,
+      schema: { tags, params: complaintIdParams, response: { 200: adminComplaintReply } },
+    },
+    async (req) => ok(await admin.complaint(req.staff!, req.params.id)),
+  );
+
+  app.post(
+    `${ADMIN_BASE}/complaints/:id/reply`,
+    {
+      config: staffOnly,
+      schema: { tags, params: complaintIdParams, body: replyBody, response: { 200: adminComplaintReply } },
+    },
+    async (req) => ok(await admin.reply(req.staff!, req.params.id, req.body, req.ip)),
+  );
+
+  app.post(
+    `${ADMIN_BASE}/uploads`,
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: 'One image in the field `image`.',
+        response: { 200: staffUploadReply },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('400', 'complaints:messages.imageMissing');
+      let body: Buffer | undefined;
+      try {
+        const file = await req.file({
+          limits: { fileSize: COMPLAINT_LIMITS.imageBytesMax, files: 1, fields: 4 },
+        });
+        if (file && file.fieldname === 'image') body = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('413', 'complaints:messages.imageTooLarge', 413);
+        }
+        throw new AppError('400', 'complaints:messages.imageInvalid');
+      }
+      if (!body) throw new AppError('400', 'complaints:messages.imageMissing');
+      return ok(await uploads.store(body, { kind: 'staff', id: req.staff!.id }));
+    },
+  );
+
+  app.get(
+    `${ADMIN_BASE}/qa`,
+    { config: adminOnly, schema: { tags, querystring: qaTreeQuery, response: { 200: qaTreeReply } } },
+    async (req) => ok({ items: await admin.qaTree(req.staff!, req.query.market) }),
+  );
+
+  app.post(
+    `${ADMIN_BASE}/qa`,
+    { config: adminOnly, schema: { tags, body: qaNodeBody, response: { 200: qaNodeReply } } },
+    async (req) => ok(await admin.createQa(req.staff!, req.body, req.ip)),
+  );
+
+  app.put(
+    `${ADMIN_BASE}/qa/:id`,
+    {
+      config: adminOnly,
+      schema: { tags, params: idParams, body: qaNodeBody, response: { 200: qaNodeReply } },
+    },
+    async (req) => ok(await admin.updateQa(req.staff!, req.params.id, req.body, req.ip)),
+  );
+
+  app.delete(
+    `${ADMIN_BASE}/qa/:id`,
+    { config: adminOnly, schema: { tags, params: idParams, response: { 200: emptyReply } } },
+    async (req) => {
+      await admin.deactivateQa(req.staff!, req.params.id, req.ip);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    `${ADMIN_BASE}/contact-messages`,
+    { config: staffOnly, schema: { tags, querystring: messagesQuery, response: { 200: messagesReply } } },
+    async (req) => ok(await admin.messages(req.staff!, req.query)),
+  );
+
+  app.post(
+    `${ADMIN_BASE}/contact-messages/:id/handled`,
+    { config: staffOnly, schema: { tags, params: idParams, response: { 200: emptyReply } } },
+    async (req) => {
+      await admin.markHandled(req.staff!, req.params.id, req.ip);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    `${ADMIN_BASE}/audit`,
+    { config: adminOnly, schema: { tags, querystring: auditQuery, response: { 200: auditReply } } },
+    async (req) => {
+      const { rows, total } = await staff.auditPage(req.query.page, PAGE_SIZE);
+      return ok({
+        items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+        total,
+        page: req.query.page,
+        pageSize: PAGE_SIZE,
+      });
+    },
+  );
+};

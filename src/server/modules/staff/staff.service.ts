@@ -1,0 +1,110 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { Staff, StaffRole } from '../../../shared/contract/admin.ts';
+import { isMarket, type Market } from '../../../shared/markets.ts';
+import { AppError } from '../../errors.ts';
+import type { StaffRepository } from './staff.repository.ts';
+
+export const LOCKOUT = { attempts: 5, minutes: 15 } as const;
+const SESSION_HOURS = 12;
+
+export interface StaffIdentity extends Staff {
+  sessionId: number;
+  csrfToken: string;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** Same-length constant-time comparison for tokens. */
+export function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function toStaff(row: { id: number; email: string; name: string; role: string; markets: string }): Staff {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role === 'admin' ? 'admin' : 'agent',
+    markets: row.markets.split(',').filter(isMarket) as Market[],
+  };
+}
+
+export function staffService(repo: StaffRepository, opts: { now?: () => Date } = {}) {
+  const now = opts.now ?? (() => new Date());
+  // Verifying against a real hash for unknown e-mails keeps the reply time from telling who exists.
+  const dummyHash = hash('not-a-real-password-at-all');
+
+  return {
+    async login(emailInput: string, password: string, ip: string) {
+      const email = emailInput.trim().toLowerCase();
+      const user = await repo.findByEmail(email);
+      const refused = new AppError('401', 'staff:errors.badCredentials', 401);
+      if (!user || !user.active) {
+        await verify(await dummyHash, password).catch(() => false);
+        await repo.audit({ staffId: null, action: 'login.failed', target: email, ip });
+        throw refused;
+      }
+      const at = now();
+      if (user.lockedUntil && user.lockedUntil > at) {
+        await repo.audit({ staffId: user.id, action: 'login.locked', target: email, ip });
+        throw new AppError('423', 'staff:errors.locked', 423);
+      }
+      if (!(await verify(user.passwordHash, password).catch(() => false))) {
+        const failures = user.failedAttempts + 1;
+        const locks = failures >= LOCKOUT.attempts;
+        await repo.recordFailure(
+          user.id,
+          locks ? 0 : failures,
+          locks ? new Date(at.getTime() + LOCKOUT.minutes * 60_000) : null,
+        );
+        await repo.audit({
+          staffId: user.id,
+          action: locks ? 'login.lockout' : 'login.failed',
+          target: email,
+          ip,
+        });
+        throw locks ? new AppError('423', 'staff:errors.locked', 423) : refused;
+      }
+      await repo.clearFailures(user.id);
+      const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(32).toString('base64url');
+      const session = await repo.insertSession({
+        staffId: user.id,
+        tokenHash: sha256(token),
+        csrfToken,
+        expiresAt: new Date(at.getTime() + SESSION_HOURS * 3600_000),
+      });
+      await repo.audit({ staffId: user.id, action: 'login', target: email, ip });
+      return {
+        token,
+        maxAgeSeconds: SESSION_HOURS * 3600,
+        identity: { ...toStaff(user), sessionId: session.id, csrfToken },
+      };
+    },
+
+    async authenticate(token: string): Promise<StaffIdentity | null> {
+      const row = await repo.findLiveSession(sha256(token), now());
+      return row ? { ...toStaff(row), sessionId: row.sessionId, csrfToken: row.csrfToken } : null;
+    },
+
+    async logout(identity: StaffIdentity, ip: string) {
+      await repo.revokeSession(identity.sessionId, now());
+      await repo.audit({ staffId: identity.id, action: 'logout', ip });
+    },
+
+    audit: repo.audit,
+    auditPage: repo.auditPage,
+  };
+}
+export type StaffService = ReturnType<typeof staffService>;
+
+export function hasRole(identity: StaffIdentity, roles: readonly StaffRole[] | undefined): boolean {
+  return !roles || roles.includes(identity.role);
+}

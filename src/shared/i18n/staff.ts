@@ -1,0 +1,29 @@
+/** Back-office messages the server sends (sign-in, session, permissions). Screen labels are in `admin`. */
+export const staff = {
+  en: {
+    errors: {
+      badCredentials: 'The e-mail or password is not right.',
+      locked: 'Too many failed sign-ins. This account is locked for 15 minutes.',
+      signInFirst: 'Please sign in.',
+      csrf: 'This page is out of date. Please reload it and try again.',
+      forbidden: 'Your role does not allow this.',
+      replyEmpty: 'Please write a reply.',
+      replyTooLong: 'The reply can be at most 1000 characters.',
+      tooManyImages: 'A reply can have at most 9 images.',
+      qaParent: 'Choose where this item belongs: a question under a category, an answer under a question.',
+    },
+  },
+  id: {
+    errors: {
+      badCredentials: 'E-mail atau kata sandi salah.',
+      locked: 'Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci selama 15 menit.',
+      signInFirst: 'Silakan masuk.',
+      csrf: 'Halaman ini sudah kedaluwarsa. Muat ulang lalu coba lagi.',
+      forbidden: 'Peran Anda tidak mengizinkan tindakan ini.',
+      replyEmpty: 'Silakan tulis balasan.',
+      replyTooLong: 'Balasan paling banyak 1000 karakter.',
+      tooManyImages: 'Balasan paling banyak memuat 9 gambar.',
+      qaParent: 'Pilih letak item ini: pertanyaan di bawah kategori, jawaban di bawah pertanyaan.',
+    },
+  },
+} as const;
