@@ -47,7 +47,7 @@ export type QaRecord = z.infer<typeof qaRecordBody>;
 export const qaRecordData = z.object({
   text: z.string(),
   /** Free text: the best matching FAQ questions (full-text search in the market's language). */
-  questions: z.array(z.object({ id: z.number().int(), title_local: z.string() })),
+  questions: z.array(z.object({ id: z.number().int(), title_local: z.string(), action_type: z.number().int() })),
   /** Star rating of 5: the app should open the store rating (native `goRate`). */
   goRate: z.boolean(),
 });

@@ -8,6 +8,7 @@ import { orders } from './orders.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { staff } from './staff.ts';
+import { support } from './support.ts';
 
 /**
  * Every namespace, in both languages: the server's catalog (error messages in the caller's language).
@@ -15,7 +16,7 @@ import { staff } from './staff.ts';
  * file: each hands its i18n instance only the namespaces it shows, to keep other copy out of its bundle.
  * The `en` side is the reference shape; the catalog test checks that `id` has exactly the same keys.
  */
-const namespaces = { common, contact, shell, site, orders, complaints, chatbot, staff } as const;
+const namespaces = { common, contact, shell, site, orders, complaints, chatbot, support, staff } as const;
 
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

@@ -5,6 +5,7 @@ import { common } from '../../shared/i18n/common.ts';
 import { complaints } from '../../shared/i18n/complaints.ts';
 import { orders } from '../../shared/i18n/orders.ts';
 import { shell } from '../../shared/i18n/shell.ts';
+import { support } from '../../shared/i18n/support.ts';
 import type { Lang } from '../../shared/markets.ts';
 import { sessionLang } from './session-params.ts';
 
@@ -13,7 +14,7 @@ import { sessionLang } from './session-params.ts';
  * it is pre-rendered and would only weigh down the app bundle. A feature namespace joins this list
  * when its screens land.
  */
-const APP_NAMESPACES = { common, shell, orders, complaints, chatbot } as const;
+const APP_NAMESPACES = { common, shell, orders, complaints, chatbot, support } as const;
 const NAMESPACES = Object.keys(APP_NAMESPACES) as Array<keyof typeof APP_NAMESPACES>;
 const resources = {
   en: Object.fromEntries(NAMESPACES.map((ns) => [ns, APP_NAMESPACES[ns].en])),

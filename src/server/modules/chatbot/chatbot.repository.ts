@@ -38,21 +38,21 @@ export function chatbotRepository(db: Db) {
       const query = words.join(' | ');
       const title = lang === 'id' ? sql`q.title_id` : sql`q.title_en`;
       const answerTitle = lang === 'id' ? sql`a.title_id` : sql`a.title_en`;
-      const result = await db.execute<{ id: number; title: string }>(sql`
+      const result = await db.execute<{ id: number; title: string; action_type: number }>(sql`
         with docs as (
-          select q.id, ${title} as title,
+          select q.id, ${title} as title, q.action_type,
                  to_tsvector(${config}, ${title} || ' ' || coalesce(string_agg(${answerTitle}, ' '), '')) as doc
           from qa_items q
           left join qa_items a on a.parent_id = q.id and a.kind = 'answer' and a.active
           where q.market = ${market} and q.kind = 'question' and q.active
-          group by q.id
+          group by q.id, q.action_type
         )
-        select id, title from docs, to_tsquery(${config}, ${query}) query
+        select id, title, action_type from docs, to_tsquery(${config}, ${query}) query
         where doc @@ query
         order by ts_rank(doc, query) desc, id
         limit ${limit}
       `);
-      return (result as unknown as { rows: Array<{ id: number; title: string }> }).rows;
+      return (result as unknown as { rows: Array<{ id: number; title: string; action_type: number }> }).rows;
     },
   };
 }

@@ -78,7 +78,7 @@ export function chatbotService(repo: ChatbotRepository) {
           const matches = await repo.search(borrower.market, lang, searchWords(value), SEARCH_RESULTS);
           result = {
             text: matches.length ? t('matches') : t('noMatch'),
-            questions: matches.map((m) => ({ id: m.id, title_local: m.title })),
+            questions: matches.map((m) => ({ id: m.id, title_local: m.title, action_type: m.action_type })),
             goRate: false,
           };
           break;
