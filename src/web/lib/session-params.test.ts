@@ -35,6 +35,14 @@ describe('session params', () => {
     expect(hist.replaceState).toHaveBeenCalledTimes(1);
   });
 
+  it('starts afresh on a new launch (a URL with a token)', () => {
+    const hist = { replaceState: vi.fn(), state: null } as unknown as History;
+    captureSessionParams(fakeLocation('https://app.test/a?token=T1&market=ID&isNeedPop=1&orderId=7'), hist);
+    const next = captureSessionParams(fakeLocation('https://app.test/b?token=T2&market=IN'), hist);
+    expect(next).toEqual({ token: 'T2', market: 'IN' });
+    expect(sessionLang()).toBe('en');
+  });
+
   it('lets isNeedPop pick the language', () => {
     captureSessionParams(fakeLocation('https://app.test/a?market=IN&isNeedPop=1'), {
       replaceState: vi.fn(),

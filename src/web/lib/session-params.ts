@@ -20,7 +20,7 @@ function readStored(): SessionParams {
   }
 }
 
-/** Reads the launch params (query wins over what this tab kept), stores them, strips the token. */
+/** Reads the launch params (a launch replaces, other URLs add to what this tab kept), strips the token. */
 export function captureSessionParams(
   loc: Location = window.location,
   hist: History = window.history,
@@ -31,7 +31,9 @@ export function captureSessionParams(
     const value = url.searchParams.get(key);
     if (value !== null) fromQuery[key] = value;
   }
-  captured = { ...readStored(), ...fromQuery };
+  // A URL with a token is a new launch by the shell: it starts a new identity rather than mixing with
+  // what this tab kept (an earlier launch's isNeedPop or orderId must not leak into this one).
+  captured = fromQuery.token ? fromQuery : { ...readStored(), ...fromQuery };
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(captured));
   } catch {

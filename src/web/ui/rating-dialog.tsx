@@ -52,6 +52,8 @@ export function RatingDialog({ visible, labels, onSend, onCancel }: RatingDialog
 
   return (
     <Dialog
+      // Dialog forwards aria-label to its role="dialog" element; without it the dialog has no name.
+      {...{ 'aria-label': labels.title }}
       visible={visible}
       title={labels.title}
       content={<StarRating value={score} onChange={setScore} label={labels.title} starLabel={labels.star} />}
