@@ -127,7 +127,10 @@ describe('H5 shell and developer tools at 390×844', () => {
   });
 
   it('has no demo pages in production', async () => {
-    const production = await startServer({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123' });
+    const production = await startServer({
+      NODE_ENV: 'production',
+      URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123',
+    });
     try {
       for (const path of ['/simulator', '/testPreview', '/bridgeTest']) {
         const res = await fetch(`${production.baseURL}${path}`, { headers: { accept: 'text/html' } });

@@ -21,6 +21,50 @@ export const h5Routes: RouteObject[] = [
           (m) => m.BridgeTestPage,
         ),
       },
+      {
+        path: H5_PATHS.complaint,
+        lazy: antdScreen(
+          sessionLang,
+          () => import('../../features/complaints/complaint-entry-page.tsx'),
+          (m) => m.ComplaintEntryPage,
+        ),
+      },
+      {
+        path: H5_PATHS.complaintForm,
+        lazy: antdScreen(
+          sessionLang,
+          () => import('../../features/complaints/complaint-form-page.tsx'),
+          (m) => m.ComplaintFormPage,
+        ),
+      },
+      {
+        path: H5_PATHS.complaintList,
+        lazy: antdScreen(
+          sessionLang,
+          () => import('../../features/complaints/complaint-list-page.tsx'),
+          (m) => m.ComplaintListPage,
+        ),
+      },
+      {
+        path: H5_PATHS.complaintDetails,
+        lazy: antdScreen(
+          sessionLang,
+          () => import('../../features/complaints/complaint-details-page.tsx'),
+          (m) => m.ComplaintDetailsPage,
+        ),
+      },
+      {
+        path: H5_PATHS.chatbot,
+        lazy: antdScreen(sessionLang, () => import('../../features/chatbot/chatbot-page.tsx'), (m) => m.ChatbotPage),
+      },
+      {
+        path: H5_PATHS.customerService,
+        lazy: antdScreen(
+          sessionLang,
+          () => import('../../features/customer-service/customer-service-page.tsx'),
+          (m) => m.CustomerServicePage,
+        ),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

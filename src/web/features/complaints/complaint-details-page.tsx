@@ -1,0 +1,239 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, ImageViewer } from 'antd-mobile';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { COMPLAINT_LIMITS } from '../../../shared/contract/complaints.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { formatDateTime } from '../../../shared/domain/time.ts';
+import { isLang } from '../../../shared/markets.ts';
+import { H5_PATHS } from '../../../shared/routes.ts';
+import { ApiFailure } from '../../lib/api-query.ts';
+import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
+import { toast } from '../../lib/toast.ts';
+import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
+import { RatingDialog } from '../../ui/rating-dialog.tsx';
+import { complaintKeys, fetchProblemDetail, saveScore } from './complaint-api.ts';
+import './complaint-details-page.css';
+
+/** Spec §2, §9: a pending rating is asked for 3 s after the details have loaded. */
+export const RATING_DELAY_MS = 3000;
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiFailure && String(error.code) === ERROR_CODE.NOT_FOUND;
+}
+
+interface Viewer {
+  images: string[];
+  index: number;
+  open: boolean;
+}
+
+/** Thumbnails in 3 columns; each opens the full-size viewer at its own position. */
+function ImageGrid({
+  images,
+  label,
+  onOpen,
+}: {
+  images: string[];
+  label: (n: number, total: number) => string;
+  onOpen: (index: number) => void;
+}) {
+  return (
+    <ul className="complaint-details-images">
+      {images.map((src, index) => (
+        <li key={src}>
+          <button
+            type="button"
+            className="complaint-details-thumb"
+            aria-label={label(index + 1, images.length)}
+            onClick={() => onOpen(index)}
+          >
+            <img src={src} alt="" loading="lazy" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A complaint as filed, its handling deadline, the handler's reply, and the rating when one is due. */
+export function ComplaintDetailsPage() {
+  const { t, i18n } = useTranslation('complaints');
+  const lang = isLang(i18n.language) ? i18n.language : sessionLang();
+  const market = sessionMarket();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const problemId = Number(params.get('problemId'));
+  const validId = Number.isSafeInteger(problemId) && problemId > 0;
+  const detail = useQuery({
+    queryKey: complaintKeys.detail(problemId),
+    queryFn: () => fetchProblemDetail(problemId),
+    enabled: validId,
+    // Not the borrower's (or gone) will not change on a second try.
+    retry: (failures, error) => failures < 1 && !isNotFound(error),
+  });
+  const [viewer, setViewer] = useState<Viewer | null>(null);
+  const [ratingOpen, setRatingOpen] = useState(false);
+  // The automatic ask happens once per visit, whatever refetches follow (spec §4).
+  const ratingAsked = useRef(false);
+  const ratingDue = detail.data?.isScore === 1;
+
+  useEffect(() => {
+    if (!ratingDue || ratingAsked.current) return;
+    const timer = setTimeout(() => {
+      ratingAsked.current = true;
+      setRatingOpen(true);
+    }, RATING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ratingDue]);
+
+  const title = t('screens.details.title');
+  const page = (body: ReactNode) => (
+    <main className="shell-page complaint-details">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      {body}
+    </main>
+  );
+  const notFound = (
+    <PageEmpty text={t('screens.details.notFound')}>
+      <Link className="shell-button complaint-details-link-button" to={H5_PATHS.complaintList}>
+        {t('screens.details.backToList')}
+      </Link>
+    </PageEmpty>
+  );
+
+  if (!validId) return page(notFound);
+  if (detail.isPending) return page(<PageLoading />);
+  if (detail.isError) {
+    if (isNotFound(detail.error)) return page(notFound);
+    return page(<PageError message={detail.error.message} onRetry={() => void detail.refetch()} />);
+  }
+
+  const data = detail.data;
+  const hasResult = data.disposeDetail.trim() !== '' || data.disposeImages.length > 0;
+  const openViewer = (images: string[]) => (index: number) => setViewer({ images, index, open: true });
+
+  const sendScore = async (score: number) => {
+    const result = await saveScore(problemId, score);
+    // A refusal is toasted by the helper; the dialog stays so the borrower can cancel or retry.
+    if (!result.ok) return false;
+    setRatingOpen(false);
+    toast.show(t('messages.ratingThanks'));
+    // The detail (no rating due any more), the list badge and the entry's counts all change.
+    await queryClient.invalidateQueries({ queryKey: complaintKeys.all });
+    return true;
+  };
+
+  return page(
+    <>
+      <dl className="complaint-details-facts">
+        <div>
+          <dt>{t('screens.details.type')}</dt>
+          <dd>{data.type}</dd>
+        </div>
+        {data.sonType ? (
+          <div>
+            <dt>{t('screens.details.subType')}</dt>
+            <dd>{data.sonType}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('screens.details.status')}</dt>
+          <dd>{t(`status.${data.status}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('screens.details.orderNo')}</dt>
+          <dd>{data.orderNo}</dd>
+        </div>
+        <div>
+          <dt>{t('screens.details.submittedAt')}</dt>
+          <dd>
+            <time dateTime={data.createdAt}>{formatDateTime(data.createdAt, lang, market)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('screens.details.deadline')}</dt>
+          <dd>
+            <time dateTime={data.deadline}>{formatDateTime(data.deadline, lang, market)}</time>
+          </dd>
+        </div>
+      </dl>
+
+      <section className="complaint-details-card" aria-labelledby="complaint-details-content">
+        <h2 id="complaint-details-content">{t('screens.details.content')}</h2>
+        <p className="complaint-details-content">{data.content}</p>
+        <p className="complaint-details-counter" data-testid="content-counter">
+          <span aria-hidden="true">
+            {data.content.length}/{COMPLAINT_LIMITS.detailMax}
+          </span>
+          <span className="visually-hidden">
+            {t('screens.details.counter', { count: data.content.length, max: COMPLAINT_LIMITS.detailMax })}
+          </span>
+        </p>
+        {data.images.length > 0 ? (
+          <>
+            <h3>{t('screens.details.images')}</h3>
+            <ImageGrid
+              images={data.images}
+              label={(n, total) => t('screens.details.openImage', { n, total })}
+              onOpen={openViewer(data.images)}
+            />
+          </>
+        ) : null}
+      </section>
+
+      {hasResult ? (
+        <section className="complaint-details-card is-result" aria-labelledby="complaint-details-result">
+          <h2 id="complaint-details-result">{t('screens.details.result')}</h2>
+          {data.disposeDetail.trim() ? (
+            <p className="complaint-details-content">{data.disposeDetail}</p>
+          ) : null}
+          {data.disposeImages.length > 0 ? (
+            <>
+              <h3 className="visually-hidden">{t('screens.details.resultImages')}</h3>
+              <ImageGrid
+                images={data.disposeImages}
+                label={(n, total) => t('screens.details.openResultImage', { n, total })}
+                onOpen={openViewer(data.disposeImages)}
+              />
+            </>
+          ) : null}
+        </section>
+      ) : data.status === 'processing' ? (
+        <p className="complaint-details-waiting">{t('screens.details.waiting')}</p>
+      ) : null}
+
+      {ratingDue && !ratingOpen ? (
+        <Button block color="primary" fill="outline" size="large" onClick={() => setRatingOpen(true)}>
+          {t('screens.details.rateNow')}
+        </Button>
+      ) : null}
+
+      {viewer ? (
+        <ImageViewer.Multi
+          key={`${viewer.index}:${viewer.images.join()}`}
+          images={viewer.images}
+          defaultIndex={viewer.index}
+          visible={viewer.open}
+          onClose={() => setViewer((v) => (v ? { ...v, open: false } : v))}
+          afterClose={() => setViewer(null)}
+        />
+      ) : null}
+
+      <RatingDialog
+        visible={ratingOpen}
+        labels={{
+          title: t('screens.rating.title'),
+          cancel: t('screens.rating.cancel'),
+          send: t('screens.rating.send'),
+          pickStars: t('messages.pickStars'),
+          star: (n) => t(`screens.rating.stars.${n}`),
+        }}
+        onSend={sendScore}
+        onCancel={() => setRatingOpen(false)}
+      />
+    </>,
+  );
+}

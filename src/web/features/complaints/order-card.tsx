@@ -1,0 +1,34 @@
+import type { OrderCard as OrderCardData } from '../../../shared/contract/complaints.ts';
+import './order-card.css';
+
+export interface OrderCardProps {
+  order: OrderCardData;
+  /** Tag shown on the card (e.g. "Selected" in the chooser). */
+  badge?: string;
+}
+
+/**
+ * The order card of spec §3 (logo, product name, status, title/value rows). Built from spans only so
+ * the chooser can put a whole card inside a button (a button may hold phrasing content only).
+ */
+export function OrderCard({ order, badge }: OrderCardProps) {
+  return (
+    <span className="order-card">
+      <span className="order-card-head">
+        {/* Decorative: the product name next to it says the same. */}
+        <img className="order-card-logo" src={order.productLogo} alt="" width={40} height={40} />
+        <span className="order-card-name">{order.productName}</span>
+        <span className="order-card-status">{order.status}</span>
+      </span>
+      <span className="order-card-rows">
+        {order.rows.map((row) => (
+          <span className="order-card-row" key={row.title}>
+            <span className="order-card-row-title">{row.title}</span>
+            <span className="order-card-row-value">{row.value}</span>
+          </span>
+        ))}
+      </span>
+      {badge ? <span className="order-card-badge">{badge}</span> : null}
+    </span>
+  );
+}
