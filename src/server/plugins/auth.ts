@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_HEADER, type StaffRole } from '../../shared/contract/admin.ts';
+import { CSRF_HEADER, type StaffRole } from '../../shared/contract/constants.ts';
 import type { Market } from '../../shared/markets.ts';
 import { AppError, unauthenticated } from '../errors.ts';
 import type { SessionService } from '../modules/session/session.service.ts';

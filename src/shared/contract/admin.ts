@@ -1,16 +1,8 @@
+/** Back-office schemas (`/admin-api/…`); paths, limits and roles are in constants.ts. */
 import { z } from 'zod';
 import { MARKETS } from '../markets.ts';
-import { COMPLAINT_STATUSES } from './complaints.ts';
+import { COMPLAINT_STATUSES, QA_ICONS, QA_KINDS, STAFF_ROLES } from './constants.ts';
 import { envelope } from './envelope.ts';
-
-/**
- * Back office (product brief §1.4): `/admin-api/…`, staff session in an HttpOnly cookie. Every
- * state-changing call carries the session's CSRF token in `x-csrf-token`. Replies use the usual envelope.
- */
-export const ADMIN_BASE = '/admin-api';
-export const CSRF_HEADER = 'x-csrf-token';
-export const STAFF_ROLES = ['agent', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staff = z.object({
   id: z.number().int(),
@@ -37,7 +29,6 @@ export const complaintQueueQuery = z.object({
   overdue: z.enum(['0', '1']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-export const PAGE_SIZE = 20;
 export const queueItem = z.object({
   id: z.number().int(),
   market: z.enum(MARKETS),
@@ -89,8 +80,6 @@ export const adminComplaintData = queueItem.extend({
 export type AdminComplaint = z.infer<typeof adminComplaintData>;
 export const adminComplaintReply = envelope(adminComplaintData);
 
-/** Limits of a handler's reply: text as long as a borrower may write ×5, images as many as a borrower. */
-export const REPLY_LIMITS = { textMax: 1000, imagesMax: 9 } as const;
 export const replyBody = z.strictObject({
   replyText: z.string().max(5000),
   /** Image URLs returned by the staff upload, comma-joined or empty. */
@@ -104,8 +93,6 @@ export const uploadData = z.object({ id: z.string(), url: z.string() });
 export const staffUploadReply = envelope(uploadData);
 
 // Chatbot content
-export const QA_KINDS = ['category', 'question', 'answer'] as const;
-export const QA_ICONS = ['loan', 'repayment', 'account', 'other'] as const;
 export const qaNode = z.object({
   id: z.number().int(),
   market: z.enum(MARKETS),

@@ -1,16 +1,6 @@
+/** FAQ chatbot schemas (`get-qa-list`, `qa-record`); limits and record types are in constants.ts. */
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-
-/**
- * FAQ chatbot (spec §2, §3, §4, §7): `/h5-api/v3/user-problem/get-qa-list` and `qa-record`.
- * `pid` 0 lists the categories; a category id lists its questions; a question id gives its answer(s).
- */
-export const CHAT_LIMITS = { textMax: 200, categoryIcons: 4 } as const;
-
-/** Record types of `qa-record` (spec §3). */
-export const QA_RECORD_TYPE = { HUMAN: 1, RESOLVED: 2, STARS: 3, FREE_TEXT: 4 } as const;
-/** action_type 4 on a question: record a jump and hand over to the complaint form (spec §4). */
-export const ACTION_HAND_OVER = 4;
 
 export const qaItem = z.object({
   id: z.number().int(),
@@ -47,7 +37,9 @@ export type QaRecord = z.infer<typeof qaRecordBody>;
 export const qaRecordData = z.object({
   text: z.string(),
   /** Free text: the best matching FAQ questions (full-text search in the market's language). */
-  questions: z.array(z.object({ id: z.number().int(), title_local: z.string(), action_type: z.number().int() })),
+  questions: z.array(
+    z.object({ id: z.number().int(), title_local: z.string(), action_type: z.number().int() }),
+  ),
   /** Star rating of 5: the app should open the store rating (native `goRate`). */
   goRate: z.boolean(),
 });

@@ -1,29 +1,7 @@
+/** Complaint schemas (`/h5-api/v3/user-problem/…`); paths, limits and codes are in constants.ts. */
 import { z } from 'zod';
+import { COMPLAINT_STATUSES } from './constants.ts';
 import { envelope } from './envelope.ts';
-
-/**
- * Complaints (spec §2 "Complaints and support", §3, §7): `/h5-api/v3/user-problem/…`, borrower session.
- * Field names are the spec's wire names.
- */
-export const COMPLAINT_BASE = '/h5-api/v3/user-problem';
-
-export const COMPLAINT_LIMITS = {
-  /** Spec §5, §9: complaint text at most 200 characters, not empty. */
-  detailMax: 200,
-  /** Spec §5, §9: at most 9 evidence images. */
-  imagesMax: 9,
-  /** Upload size cap (security baseline). */
-  imageBytesMax: 5 * 1024 * 1024,
-  /** Decoded pixel cap: refuses decompression bombs such as a 20000×20000 PNG. */
-  imagePixelsMax: 40_000_000,
-  /** Promised handling time (spec §9): 3 weekdays in the market's time zone. */
-  handlingWeekdays: 3,
-  /** Rating stars (spec §9). */
-  stars: 5,
-} as const;
-
-/** Question type value 1 is collection; it has sub-types and needs an order that allows it (spec §4). */
-export const COLLECTION_TYPE = 1;
 
 export const option = z.object({ title: z.string(), value: z.number().int() });
 export type Option = z.infer<typeof option>;
@@ -80,8 +58,6 @@ export const problemSaveData = z.object({ problemId: z.number().int(), deadline:
 export const problemSaveReply = envelope(problemSaveData);
 
 // problem-list
-export const COMPLAINT_STATUSES = ['processing', 'processed'] as const;
-export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 export const problemListItem = z.object({
   id: z.number().int(),
   /** ISO-8601 UTC; the screen shows it in the market's time zone. */

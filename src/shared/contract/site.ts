@@ -18,9 +18,6 @@ export type SiteConfig = z.infer<typeof siteConfig>;
 export const siteConfigQuery = z.object({ market: z.enum(MARKETS).optional() });
 export const siteConfigReply = envelope(siteConfig);
 
-/** Limits of the official contact form (spec §2; e-mail optional per product brief §5). */
-export const CONTACT_LIMITS = { name: 80, telephone: 20, suggestion: 1000, email: 120 } as const;
-
 /**
  * Request shape of the contact form. Strings are accepted as they come so that the service can answer
  * with the form's own messages (spec §5) rather than a generic schema error.

@@ -16,7 +16,18 @@ import { support } from './support.ts';
  * file: each hands its i18n instance only the namespaces it shows, to keep other copy out of its bundle.
  * The `en` side is the reference shape; the catalog test checks that `id` has exactly the same keys.
  */
-const namespaces = { common, contact, shell, site, orders, complaints, chatbot, support, staff } as const;
+const namespaces = {
+  admin,
+  common,
+  contact,
+  shell,
+  site,
+  orders,
+  complaints,
+  chatbot,
+  support,
+  staff,
+} as const;
 
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

@@ -120,3 +120,73 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (!result.ok && !silent) toast.show(result.message);
   return result;
 }
+
+/** The code an upload settles with when its caller aborted it (the image was removed). */
+export const UPLOAD_ABORTED = 'ABORTED';
+
+export interface UploadOptions {
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Uploads one file as multipart/form-data with progress (0-100), which `fetch` cannot report, so it is
+ * an XMLHttpRequest. Same identity as `request` (common query params, JSON-flavour headers), the token
+ * in a header only; like `request` it never rejects and does not toast: the caller shows the outcome
+ * next to the file. An aborted upload settles with code UPLOAD_ABORTED.
+ */
+export function uploadFile<T>(
+  path: string,
+  field: string,
+  file: File,
+  options: UploadOptions = {},
+): Promise<ApiResult<T>> {
+  const lang = sessionLang();
+  const xhr = new XMLHttpRequest();
+  return new Promise<ApiResult<T>>((resolve) => {
+    const fail = (code: string | number, message: string) =>
+      resolve({ ok: false, code, data: null, message });
+    xhr.open('POST', buildUrl(path, undefined));
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    const { 'content-type': _multipartSetsItsOwn, ...headers } = headersFor('json');
+    for (const [name, value] of Object.entries({ ...headers, ...options.headers }))
+      xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      let body: { code?: string | number; data?: T | null; message?: string } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (body && isSuccessCode(body.code) && body.data) {
+        options.onProgress?.(100);
+        resolve({ ok: true, code: body.code ?? 0, data: body.data, message: body.message ?? '' });
+      } else if (body?.message) {
+        fail(body.code ?? String(xhr.status), body.message);
+      } else {
+        // A proxy in front of us may refuse a large body before our server sees it, without our JSON.
+        fail(
+          String(xhr.status),
+          xhr.status === 413 ? common[lang].errors.payloadTooLarge : common[lang].errors.internal,
+        );
+      }
+    };
+    xhr.onerror = () => fail(NETWORK_ERROR_CODE, common[lang].errors.network);
+    xhr.ontimeout = () => fail(NETWORK_ERROR_CODE, common[lang].errors.network);
+    xhr.onabort = () => fail(UPLOAD_ABORTED, '');
+    if (options.signal?.aborted) {
+      fail(UPLOAD_ABORTED, '');
+      return;
+    }
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append(field, file, file.name);
+    xhr.send(form);
+  });
+}

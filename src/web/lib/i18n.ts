@@ -1,38 +1,49 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { chatbot } from '../../shared/i18n/chatbot.ts';
 import { common } from '../../shared/i18n/common.ts';
-import { complaints } from '../../shared/i18n/complaints.ts';
-import { orders } from '../../shared/i18n/orders.ts';
 import { shell } from '../../shared/i18n/shell.ts';
-import { support } from '../../shared/i18n/support.ts';
 import type { Lang } from '../../shared/markets.ts';
 import { sessionLang } from './session-params.ts';
 
-/**
- * The namespaces the app shells (H5, dev, promo, admin) show. The marketing site's copy is not here:
- * it is pre-rendered and would only weigh down the app bundle. A feature namespace joins this list
- * when its screens land.
- */
-const APP_NAMESPACES = { common, shell, orders, complaints, chatbot, support } as const;
-const NAMESPACES = Object.keys(APP_NAMESPACES) as Array<keyof typeof APP_NAMESPACES>;
-const resources = {
-  en: Object.fromEntries(NAMESPACES.map((ns) => [ns, APP_NAMESPACES[ns].en])),
-  id: Object.fromEntries(NAMESPACES.map((ns) => [ns, APP_NAMESPACES[ns].id])),
-};
+type Catalog = { en: object; id: object };
 
 /**
- * One i18next instance per shell, with its catalogs bundled: they are small, and a web view on a slow
- * network should not wait for a second request before it can show any text.
+ * Copy travels with the code that shows it: the shells carry `common` and `shell`; each screen's chunk
+ * registers its own namespaces with `addCopy` when it loads, so one screen's text never weighs down
+ * another's first load. The marketing site's copy is pre-rendered and never reaches the app bundles.
  */
+const registered: Record<string, Catalog> = { common, shell };
+const live = new Set<i18n>();
+
+/** Registers namespaces (idempotent) on every i18n instance, present and future. Call at module load. */
+export function addCopy(catalogs: Record<string, Catalog>): void {
+  for (const [ns, catalog] of Object.entries(catalogs)) {
+    if (registered[ns]) continue;
+    registered[ns] = catalog;
+    for (const instance of live) {
+      instance.addResourceBundle('en', ns, catalog.en);
+      instance.addResourceBundle('id', ns, catalog.id);
+    }
+  }
+}
+
+function resources() {
+  const names = Object.keys(registered);
+  return {
+    en: Object.fromEntries(names.map((ns) => [ns, registered[ns]!.en])),
+    id: Object.fromEntries(names.map((ns) => [ns, registered[ns]!.id])),
+  };
+}
+
 export function createI18n(lang: Lang = sessionLang()): i18n {
   const instance = i18next.createInstance();
+  live.add(instance);
   void instance.use(initReactI18next).init({
-    resources,
+    resources: resources(),
     lng: lang,
     fallbackLng: 'en',
     supportedLngs: ['en', 'id'],
-    ns: NAMESPACES,
+    ns: Object.keys(registered),
     defaultNS: 'common',
     // Resources are in memory: initialising synchronously means the first render already has text.
     initAsync: false,

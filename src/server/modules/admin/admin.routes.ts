@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_BASE,
   adminComplaintReply,
   auditQuery,
   auditReply,
@@ -11,7 +10,6 @@ import {
   emptyReply,
   messagesQuery,
   messagesReply,
-  PAGE_SIZE,
   qaNodeBody,
   qaNodeReply,
   qaTreeQuery,
@@ -19,7 +17,7 @@ import {
   replyBody,
   staffUploadReply,
 } from '../../../shared/contract/admin.ts';
-import { COMPLAINT_LIMITS } from '../../../shared/contract/complaints.ts';
+import { ADMIN_BASE, COMPLAINT_LIMITS, PAGE_SIZE } from '../../../shared/contract/constants.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { StaffService } from '../staff/staff.service.ts';

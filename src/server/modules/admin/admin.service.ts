@@ -1,13 +1,12 @@
-import {
-  type AdminComplaint,
-  type ComplaintQueue,
-  PAGE_SIZE,
-  type QaNode,
-  type QaNodeBody,
-  REPLY_LIMITS,
-  type ReplyBody,
+import type {
+  AdminComplaint,
+  ComplaintQueue,
+  QaNode,
+  QaNodeBody,
+  ReplyBody,
 } from '../../../shared/contract/admin.ts';
-import type { ComplaintStatus } from '../../../shared/contract/complaints.ts';
+import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
+import { PAGE_SIZE, REPLY_LIMITS } from '../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { maskPhone } from '../../../shared/domain/phone.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE } from '../../../shared/contract/admin.ts';
-import { COMPLAINT_BASE } from '../../../shared/contract/complaints.ts';
+import { ADMIN_BASE, COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { auditLog, staffUsers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { multipart, photo } from '../../test/images.ts';

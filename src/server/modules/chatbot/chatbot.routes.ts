@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { qaListQuery, qaListReply, qaRecordBody, qaRecordReply } from '../../../shared/contract/chatbot.ts';
-import { COMPLAINT_BASE } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { langOf } from '../../lang.ts';
 import { ok } from '../../reply.ts';
 import type { ChatbotService } from './chatbot.service.ts';

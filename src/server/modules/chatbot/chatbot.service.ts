@@ -1,11 +1,5 @@
-import {
-  CHAT_LIMITS,
-  QA_RECORD_TYPE,
-  type QaItem,
-  type QaList,
-  type QaRecord,
-  type QaRecordResult,
-} from '../../../shared/contract/chatbot.ts';
+import type { QaItem, QaList, QaRecord, QaRecordResult } from '../../../shared/contract/chatbot.ts';
+import { CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';

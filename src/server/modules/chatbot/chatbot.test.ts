@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLAINT_BASE } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { qaRecords } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { searchWords } from './chatbot.service.ts';

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  COMPLAINT_BASE,
-  COMPLAINT_LIMITS,
   problemDetailBody,
   problemDetailReply,
   problemInitBody,
@@ -15,6 +13,7 @@ import {
   saveScoreReply,
   uploadReply,
 } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_BASE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { AppError } from '../../errors.ts';
 import { langOf } from '../../lang.ts';

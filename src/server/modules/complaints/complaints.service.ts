@@ -1,12 +1,11 @@
-import {
-  COLLECTION_TYPE,
-  COMPLAINT_LIMITS,
-  type OrderCard,
-  type ProblemDetail,
-  type ProblemInit,
-  type ProblemList,
-  type ProblemSave,
+import type {
+  OrderCard,
+  ProblemDetail,
+  ProblemInit,
+  ProblemList,
+  ProblemSave,
 } from '../../../shared/contract/complaints.ts';
+import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { formatDate, weekdaysLater } from '../../../shared/domain/time.ts';
 import { translate } from '../../../shared/i18n/resources.ts';

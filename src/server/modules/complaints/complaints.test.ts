@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLAINT_BASE } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { complaintImages, complaints } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { hugePngHeader, multipart, photo, photoWithExif } from '../../test/images.ts';

@@ -1,4 +1,5 @@
-import { CONTACT_LIMITS, type ContactMessageBody, type SiteConfig } from '../../../shared/contract/site.ts';
+import { CONTACT_LIMITS } from '../../../shared/contract/constants.ts';
+import type { ContactMessageBody, SiteConfig } from '../../../shared/contract/site.ts';
 import { SHARED_PATTERNS } from '../../../shared/domain/phone.ts';
 import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';

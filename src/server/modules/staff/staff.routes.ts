@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_BASE, emptyReply, loginBody, sessionReply } from '../../../shared/contract/admin.ts';
+import { emptyReply, loginBody, sessionReply } from '../../../shared/contract/admin.ts';
+import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
 import { STAFF_COOKIE } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { StaffService } from './staff.service.ts';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Staff, StaffRole } from '../../../shared/contract/admin.ts';
+import type { Staff } from '../../../shared/contract/admin.ts';
+import type { StaffRole } from '../../../shared/contract/constants.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffRepository } from './staff.repository.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONTACT_INFO_OVERALL, contactInfoBody, contactInfoReply } from '../../../shared/contract/support.ts';
+import { CONTACT_INFO_OVERALL } from '../../../shared/contract/constants.ts';
+import { contactInfoBody, contactInfoReply } from '../../../shared/contract/support.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { SiteService } from '../site/site.service.ts';

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { COMPLAINT_LIMITS } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { AppError } from '../../errors.ts';
 
 const ACCEPTED = {

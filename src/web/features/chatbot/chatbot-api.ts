@@ -1,7 +1,12 @@
 import type { QaList, QaRecord, QaRecordResult } from '../../../shared/contract/chatbot.ts';
-import { COMPLAINT_BASE } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
+import { chatbot } from '../../../shared/i18n/chatbot.ts';
 import { type ApiResult, type RequestOptions, request } from '../../lib/api-client.ts';
 import { unwrap } from '../../lib/api-query.ts';
+import { addCopy } from '../../lib/i18n.ts';
+
+// The chatbot's copy loads with its screen.
+addCopy({ chatbot });
 
 /** The chatbot's two calls (spec §7): the FAQ tree and the conversation records. */
 export const QA_LIST_PATH = `${COMPLAINT_BASE}/get-qa-list`;

@@ -3,12 +3,8 @@ import { Button, Dialog, DotLoading } from 'antd-mobile';
 import { type FormEvent, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  ACTION_HAND_OVER,
-  CHAT_LIMITS,
-  QA_RECORD_TYPE,
-  type QaItem,
-} from '../../../shared/contract/chatbot.ts';
+import type { QaItem } from '../../../shared/contract/chatbot.ts';
+import { ACTION_HAND_OVER, CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { toast } from '../../lib/toast.ts';

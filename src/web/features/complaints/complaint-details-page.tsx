@@ -3,7 +3,7 @@ import { Button, ImageViewer } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { COMPLAINT_LIMITS } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang } from '../../../shared/markets.ts';

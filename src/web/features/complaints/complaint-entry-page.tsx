@@ -3,11 +3,8 @@ import { Popup } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  COLLECTION_TYPE,
-  type Option,
-  type OrderCard as OrderCardData,
-} from '../../../shared/contract/complaints.ts';
+import type { Option, OrderCard as OrderCardData } from '../../../shared/contract/complaints.ts';
+import { COLLECTION_TYPE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';

@@ -13,8 +13,9 @@ import { AddOutline } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { COMPLAINT_LIMITS } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { UPLOAD_ABORTED } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
 import {
@@ -22,7 +23,6 @@ import {
   cutDetail,
   fetchProblemInit,
   saveProblem,
-  UPLOAD_ABORTED,
   UPLOAD_TYPES,
   uploadProblemImage,
 } from './complaint-api.ts';

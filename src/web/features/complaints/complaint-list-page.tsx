@@ -3,7 +3,7 @@ import { Tabs } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';

@@ -1,6 +1,12 @@
-import { CONTACT_INFO_OVERALL, type ContactInfo } from '../../../shared/contract/support.ts';
+import { CONTACT_INFO_OVERALL } from '../../../shared/contract/constants.ts';
+import type { ContactInfo } from '../../../shared/contract/support.ts';
+import { support } from '../../../shared/i18n/support.ts';
 import { request } from '../../lib/api-client.ts';
 import { unwrap } from '../../lib/api-query.ts';
+import { addCopy } from '../../lib/i18n.ts';
+
+// The customer-service copy loads with its screen.
+addCopy({ support });
 
 /** Customer-service contact (spec §7): POST /v3/personal-center/contact-kf-info with overall=30. */
 export const CONTACT_INFO_PATH = '/v3/personal-center/contact-kf-info';

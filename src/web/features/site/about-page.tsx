@@ -1,4 +1,4 @@
-import { CONTACT_LIMITS } from '../../../shared/contract/site.ts';
+import { CONTACT_LIMITS } from '../../../shared/contract/constants.ts';
 import { common } from '../../../shared/i18n/common.ts';
 import { contact } from '../../../shared/i18n/contact.ts';
 import { siteCopy } from '../../../shared/i18n/site.ts';

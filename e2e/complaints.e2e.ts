@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complaintImages, complaints } from '../src/server/db/schema.ts';
+import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
+import { openAsBorrower } from './support/h5.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let borrower: Browser;
+let operator: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  borrower = await openBrowser();
+  operator = await openBrowser({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await borrower?.close();
+  await operator?.close();
+  await server?.close();
+});
+
+const photo = (colour: string) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+
+let complaintId = 0;
+
+describe('a complaint, from the borrower to the operator and back', () => {
+  it('the borrower files a collection complaint with 2 real images', async () => {
+    const { page } = borrower;
+    await openAsBorrower(page, server, 'IN', '/complainNewPage?orderNo=IN20261101001');
+    await page.getByRole('button', { name: 'Collection' }).click();
+    await page.getByRole('button', { name: 'Calls to my contacts' }).click();
+    await page.waitForURL(/\/complainPageNext\?.*problemType=1.*problemSonType=12/);
+    await expectAccessible(page, 'complaint form');
+
+    await page
+      .getByLabel('Your comments and suggestions')
+      .fill('An agent called my brother twice about my loan.');
+    const files = [
+      { name: 'call-log.jpg', mimeType: 'image/jpeg', buffer: await photo('#336699') },
+      { name: 'message.jpg', mimeType: 'image/jpeg', buffer: await photo('#996633') },
+    ];
+    await page.locator('input[type="file"]').setInputFiles(files);
+    await expect
+      .poll(() => page.locator('[aria-label^="Remove image"]').count(), { timeout: 15_000 })
+      .toBe(2);
+    await expect
+      .poll(() => page.locator('[aria-label^="Uploading image"]').count(), { timeout: 15_000 })
+      .toBe(0);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Successfully Sent').first().waitFor();
+    // 1.5 s later the form gives way to the entry again.
+    await page.waitForURL(/\/complainNewPage\?orderNo=IN20261101001/, { timeout: 5_000 });
+
+    const [row] = await server.database.db
+      .select()
+      .from(complaints)
+      .where(eq(complaints.detail, 'An agent called my brother twice about my loan.'));
+    expect(row).toMatchObject({
+      typeValue: 1,
+      subTypeValue: 12,
+      status: 'processing',
+      orderNo: 'IN20261101001',
+    });
+    const images = await server.database.db
+      .select()
+      .from(complaintImages)
+      .where(eq(complaintImages.complaintId, row!.id));
+    expect(images).toHaveLength(2);
+    complaintId = row!.id;
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Paths, limits and codes of the contract, free of zod so that browser bundles can use them (the
+ * schemas in the sibling files import these; browsers import only types from those).
+ */
+
+// complaints
+/**
+ * Complaints (spec §2 "Complaints and support", §3, §7): `/h5-api/v3/user-problem/…`, borrower session.
+ * Field names are the spec's wire names.
+ */
+export const COMPLAINT_BASE = '/h5-api/v3/user-problem';
+export const COMPLAINT_LIMITS = {
+  /** Spec §5, §9: complaint text at most 200 characters, not empty. */
+  detailMax: 200,
+  /** Spec §5, §9: at most 9 evidence images. */
+  imagesMax: 9,
+  /** Upload size cap (security baseline). */
+  imageBytesMax: 5 * 1024 * 1024,
+  /** Decoded pixel cap: refuses decompression bombs such as a 20000×20000 PNG. */
+  imagePixelsMax: 40_000_000,
+  /** Promised handling time (spec §9): 3 weekdays in the market's time zone. */
+  handlingWeekdays: 3,
+  /** Rating stars (spec §9). */
+  stars: 5,
+} as const;
+/** Question type value 1 is collection; it has sub-types and needs an order that allows it (spec §4). */
+export const COLLECTION_TYPE = 1;
+export const COMPLAINT_STATUSES = ['processing', 'processed'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+// chatbot
+/**
+ * FAQ chatbot (spec §2, §3, §4, §7): `/h5-api/v3/user-problem/get-qa-list` and `qa-record`.
+ * `pid` 0 lists the categories; a category id lists its questions; a question id gives its answer(s).
+ */
+export const CHAT_LIMITS = { textMax: 200, categoryIcons: 4 } as const;
+/** Record types of `qa-record` (spec §3). */
+export const QA_RECORD_TYPE = { HUMAN: 1, RESOLVED: 2, STARS: 3, FREE_TEXT: 4 } as const;
+/** action_type 4 on a question: record a jump and hand over to the complaint form (spec §4). */
+export const ACTION_HAND_OVER = 4;
+
+// support
+/** Customer-service contact (spec §3, §7): POST /v3/personal-center/contact-kf-info, overall=30. */
+export const CONTACT_INFO_OVERALL = 30;
+
+// admin
+/**
+ * Back office (product brief §1.4): `/admin-api/…`, staff session in an HttpOnly cookie. Every
+ * state-changing call carries the session's CSRF token in `x-csrf-token`. Replies use the usual envelope.
+ */
+export const ADMIN_BASE = '/admin-api';
+export const CSRF_HEADER = 'x-csrf-token';
+export const STAFF_ROLES = ['agent', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const PAGE_SIZE = 20;
+/** Limits of a handler's reply: text as long as a borrower may write ×5, images as many as a borrower. */
+export const REPLY_LIMITS = { textMax: 1000, imagesMax: 9 } as const;
+export const QA_KINDS = ['category', 'question', 'answer'] as const;
+export const QA_ICONS = ['loan', 'repayment', 'account', 'other'] as const;
+
+// site
+/** Limits of the official contact form (spec §2; e-mail optional per product brief §5). */
+export const CONTACT_LIMITS = { name: 80, telephone: 20, suggestion: 1000, email: 120 } as const;
