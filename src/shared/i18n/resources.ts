@@ -17,7 +17,6 @@ import { support } from './support.ts';
  * The `en` side is the reference shape; the catalog test checks that `id` has exactly the same keys.
  */
 const namespaces = {
-  admin,
   common,
   contact,
   shell,

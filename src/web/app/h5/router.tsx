@@ -55,7 +55,11 @@ export const h5Routes: RouteObject[] = [
       },
       {
         path: H5_PATHS.chatbot,
-        lazy: antdScreen(sessionLang, () => import('../../features/chatbot/chatbot-page.tsx'), (m) => m.ChatbotPage),
+        lazy: antdScreen(
+          sessionLang,
+          () => import('../../features/chatbot/chatbot-page.tsx'),
+          (m) => m.ChatbotPage,
+        ),
       },
       {
         path: H5_PATHS.customerService,
