@@ -73,4 +73,61 @@ describe('a complaint, from the borrower to the operator and back', () => {
     expect(images).toHaveLength(2);
     complaintId = row!.id;
   });
+
+  it('an operator replies with an image in /admin and marks it processed', async () => {
+    const { page } = operator;
+    await page.goto(`${server.baseURL}/admin/login`);
+    await page.getByLabel('E-mail').fill('agent.in@kredito.test');
+    await page.getByLabel('Password').fill('Agent!2345');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: `Open complaint ${complaintId}` }).click();
+    await page.waitForURL(new RegExp(`/admin/complaints/${complaintId}`));
+    await page.getByText('An agent called my brother twice about my loan.').first().waitFor();
+    await expectAccessible(page, 'admin complaint');
+
+    await page
+      .getByLabel('Reply', { exact: true })
+      .fill('We spoke to the agency; they will not call your family again.');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'note.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 200, height: 120, channels: 3, background: '#0dcc86' } })
+        .png()
+        .toBuffer(),
+    });
+    await expect
+      .poll(() => page.locator('[aria-label^="Remove image"]').count(), { timeout: 15_000 })
+      .toBe(1);
+    await expect
+      .poll(() => page.locator('[aria-label^="Uploading image"]').count(), { timeout: 15_000 })
+      .toBe(0);
+    await page.getByLabel('Mark as processed').check();
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByText('Reply saved.').first().waitFor();
+
+    const [row] = await server.database.db.select().from(complaints).where(eq(complaints.id, complaintId));
+    expect(row).toMatchObject({ status: 'processed', ratingDue: true });
+    const images = await server.database.db
+      .select()
+      .from(complaintImages)
+      .where(eq(complaintImages.complaintId, complaintId));
+    expect(images.filter((i) => i.role === 'reply')).toHaveLength(1);
+  });
+
+  it('the borrower sees the Process Result, is asked to rate after 3 s, and rates', async () => {
+    const { page } = borrower;
+    await openAsBorrower(page, server, 'IN', `/complainDetails?problemId=${complaintId}`);
+    await page.getByText('Process Result').first().waitFor();
+    await page.getByText('We spoke to the agency; they will not call your family again.').waitFor();
+    expect(await page.locator('img[src*="/h5-api/v3/user-problem/image/"]').count()).toBe(3);
+    const dialog = page.getByRole('dialog', { name: 'Please rate this service' });
+    await dialog.waitFor({ timeout: 6_000 });
+    await page.waitForTimeout(600);
+    await expectAccessible(page, 'complaint details with rating');
+    await dialog.getByRole('radio', { name: /^4 stars/ }).click();
+    await dialog.getByText('Send', { exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const [row] = await server.database.db.select().from(complaints).where(eq(complaints.id, complaintId));
+    expect(row).toMatchObject({ score: 4, ratingDue: false });
+  });
 });

@@ -1,4 +1,5 @@
 import type { Lang } from '../markets.ts';
+import { admin } from './admin.ts';
 import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
 import { complaints } from './complaints.ts';
@@ -17,6 +18,7 @@ import { support } from './support.ts';
  * The `en` side is the reference shape; the catalog test checks that `id` has exactly the same keys.
  */
 const namespaces = {
+  admin,
   common,
   contact,
   shell,

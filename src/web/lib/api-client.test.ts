@@ -62,6 +62,14 @@ describe('request helper: JSON flavour', () => {
     expect((init.headers as Record<string, string>)['x-csrf-token']).toBe('abc');
   });
 
+  it('sends a JSON body with PUT and DELETE too', async () => {
+    const fetchImpl = reply({ code: 0, data: null, message: '' });
+    await request('/admin-api/qa/1', { method: 'PUT', data: { a: 1 }, fetchImpl });
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe('{"a":1}');
+  });
+
   it('puts GET data in the query string', async () => {
     const fetchImpl = reply({ code: '00', data: [], message: '' });
     const result = await request('/vdthg/v1/list', { method: 'GET', data: { pid: 0 }, fetchImpl });

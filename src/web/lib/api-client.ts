@@ -22,8 +22,8 @@ export interface ApiResult<T> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
-  /** Body for POST, extra query params for GET. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The body for POST, PUT and DELETE; extra query params for GET. */
   data?: Record<string, unknown>;
   /** Extra query params for any method. */
   query?: Record<string, string | number | undefined>;
@@ -88,11 +88,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       method,
       headers: { ...headersFor(flavour), ...options.headers },
       body:
-        method === 'POST'
-          ? flavour === 'json'
+        method === 'GET'
+          ? undefined
+          : flavour === 'json'
             ? JSON.stringify(data ?? {})
-            : encodeForm(data ?? {})
-          : undefined,
+            : encodeForm(data ?? {}),
       signal: controller.signal,
       credentials: 'same-origin',
     });

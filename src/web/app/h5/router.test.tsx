@@ -53,7 +53,10 @@ describe('H5 router', () => {
         new Response(JSON.stringify({ code: 0, data: { userId: 1, market: 'IN', name: 'P' }, message: '' })),
     );
     renderAt('/bridgeTest');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bridge test' })).toBeTruthy();
+    // The lazy route's first load transforms antd-mobile, which can take seconds on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bridge test' }, { timeout: 15_000 }),
+    ).toBeTruthy();
   });
 
   it('shows a friendly error with a retry when a screen crashes', async () => {

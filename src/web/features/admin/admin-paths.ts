@@ -1,0 +1,28 @@
+/** Browser paths of the back office (served with admin.html: shared/routes.ts, prefix `/admin`). */
+export const ADMIN_ROUTES = {
+  root: '/admin',
+  login: '/admin/login',
+  complaints: '/admin/complaints',
+  complaint: (id: number | string) => `/admin/complaints/${id}`,
+  chatbot: '/admin/chatbot',
+  messages: '/admin/messages',
+  audit: '/admin/audit',
+} as const;
+
+/** The sign-in page, remembering where the operator was going. */
+export function loginPath(next: string): string {
+  return next && next !== ADMIN_ROUTES.root
+    ? `${ADMIN_ROUTES.login}?${new URLSearchParams({ next })}`
+    : ADMIN_ROUTES.login;
+}
+
+/**
+ * Where to go after signing in. Only our own back-office paths: `next` comes from the address bar, and an
+ * open redirect on a sign-in page is a phishing tool (`//evil.example`, `https://…`, `/\evil`).
+ */
+export function safeNext(next: string | null): string {
+  if (!next || !/^\/admin(?:[/?#]|$)/.test(next) || next.startsWith(ADMIN_ROUTES.login)) {
+    return ADMIN_ROUTES.complaints;
+  }
+  return next;
+}

@@ -1,0 +1,142 @@
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
+import { formatDateTime } from '../../../shared/domain/time.ts';
+import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
+
+/** Small pieces the back-office screens share: dates, status and overdue badges, pagination, selects. */
+
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return isLang(i18n.language) ? i18n.language : 'en';
+}
+
+/** A time in the market's time zone, machine-readable for assistive tech and copy-paste. */
+export function Time({ iso, market }: { iso: string; market: Market }) {
+  const lang = useLang();
+  return <time dateTime={iso}>{formatDateTime(iso, lang, market)}</time>;
+}
+
+export function StatusBadge({ status }: { status: ComplaintStatus }) {
+  const { t } = useTranslation('admin');
+  return <span className={`admin-badge admin-badge-${status}`}>{t(`status.${status}`)}</span>;
+}
+
+/** Words, not only colour: the marker reads "Overdue" to everyone. */
+export function OverdueMark() {
+  const { t } = useTranslation('admin');
+  return <span className="admin-badge admin-badge-overdue">{t('queue.overdue')}</span>;
+}
+
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pagination" aria-label={t('pagination.label')}>
+      <button type="button" className="admin-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('pagination.previous')}
+      </button>
+      <span aria-live="polite">{t('pagination.page', { page, pages })}</span>
+      <button
+        type="button"
+        className="admin-button"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('pagination.next')}
+      </button>
+    </nav>
+  );
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A labelled native select: on a desktop it is the quickest filter control, on a phone the system picker. */
+export function SelectField({
+  label,
+  value,
+  choices,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  choices: Choice[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The market filter offers the operator's own markets only, and "all of mine" when there are several. */
+export function marketChoices(markets: readonly Market[], t: (key: string) => string): Choice[] {
+  const own = markets.map((m) => ({ value: m, label: t(`markets.${m}`) }));
+  return markets.length > 1 ? [{ value: '', label: t('filters.allMarkets') }, ...own] : own;
+}
+
+/** For an agent who opens an admin-only address directly (the navigation does not offer it). */
+export function AdminOnly({ title }: { title: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="admin-page">
+      <title>{`${title} · ${t('app.title')}`}</title>
+      <h1>{title}</h1>
+      <p className="admin-notice" role="alert">
+        {t('adminOnly')}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * A table cell that can turn into a "label: value" row of a card on a phone (admin.css): the label comes
+ * from `data-label`, the content is one box so it lines up however many pieces it has.
+ */
+export function Cell({
+  label,
+  header,
+  className,
+  children,
+}: {
+  label: string;
+  header?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const content = <div className="admin-cell">{children}</div>;
+  return header ? (
+    <th scope="row" data-label={label} className={className}>
+      {content}
+    </th>
+  ) : (
+    <td data-label={label} className={className}>
+      {content}
+    </td>
+  );
+}

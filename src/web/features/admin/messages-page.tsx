@@ -1,0 +1,165 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isMarket, type Market } from '../../../shared/markets.ts';
+import { toast } from '../../lib/toast.ts';
+import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
+import {
+  adminKeys,
+  type ContactMessage,
+  fetchMessages,
+  type MessageFilters,
+  markHandled,
+  useStaffSession,
+} from './admin-api.ts';
+import { marketChoices, Pagination, SelectField, Time } from './admin-ui.tsx';
+import './admin.css';
+
+/** `handled` in the address: absent means the messages still to answer; `all` shows both. */
+const ALL = 'all';
+
+function readFilters(params: URLSearchParams, markets: readonly Market[]): MessageFilters {
+  const market = params.get('market')?.toUpperCase();
+  const handled = params.get('handled');
+  const page = Number(params.get('page'));
+  return {
+    market:
+      isMarket(market) && markets.includes(market) ? market : markets.length === 1 ? markets[0] : undefined,
+    handled: handled === ALL ? undefined : handled === '1' ? '1' : '0',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** Messages sent with the public site's contact form (product brief §5: stored, answered from here). */
+export function MessagesPage() {
+  const { t } = useTranslation('admin');
+  const { staff } = useStaffSession();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params, staff.markets);
+  const messages = useQuery({
+    queryKey: adminKeys.messagesPage(filters),
+    queryFn: () => fetchMessages(filters),
+    placeholderData: keepPreviousData,
+  });
+  const headingId = useId();
+
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  };
+
+  const title = t('messages.title');
+  return (
+    <section className="admin-page" aria-labelledby={headingId}>
+      <title>{`${title} · ${t('app.title')}`}</title>
+      <h1 id={headingId}>{title}</h1>
+      <search className="admin-filters" aria-label={t('filters.label')}>
+        <SelectField
+          label={t('filters.market')}
+          value={filters.market ?? ''}
+          choices={marketChoices(staff.markets, t)}
+          onChange={(v) => setFilter('market', v)}
+          disabled={staff.markets.length === 1}
+        />
+        <SelectField
+          label={t('messages.show')}
+          value={filters.handled ?? ALL}
+          choices={[
+            { value: '0', label: t('messages.unhandled') },
+            { value: '1', label: t('messages.handled') },
+            { value: ALL, label: t('messages.all') },
+          ]}
+          onChange={(v) => setFilter('handled', v === '0' ? '' : v)}
+        />
+      </search>
+
+      {messages.isPending ? (
+        <PageLoading />
+      ) : messages.isError ? (
+        <PageError message={messages.error.message} onRetry={() => void messages.refetch()} />
+      ) : messages.data.items.length === 0 ? (
+        <PageEmpty text={t('messages.empty')} />
+      ) : (
+        <div aria-busy={messages.isPlaceholderData}>
+          <p className="admin-muted">{t('messages.total', { count: messages.data.total })}</p>
+          <ul className="admin-messages">
+            {messages.data.items.map((m) => (
+              <MessageCard key={m.id} message={m} />
+            ))}
+          </ul>
+          <Pagination
+            page={messages.data.page}
+            pageSize={messages.data.pageSize}
+            total={messages.data.total}
+            onPage={(page) => setFilter('page', String(page))}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MessageCard({ message: m }: { message: ContactMessage }) {
+  const { t } = useTranslation('admin');
+  const session = useStaffSession();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+
+  const handle = async () => {
+    setBusy(true);
+    const result = await markHandled(m.id, session.csrfToken);
+    setBusy(false);
+    if (!result.ok) return;
+    toast.show(t('messages.markedHandled'));
+    await queryClient.invalidateQueries({ queryKey: adminKeys.messages });
+  };
+
+  return (
+    <li>
+      <article className="admin-card admin-message" aria-labelledby={headingId}>
+        <div className="admin-message-head">
+          {/* Every field here was typed by a visitor: React text nodes only. */}
+          <h2 id={headingId} className="admin-message-name">
+            {m.name}
+          </h2>
+          <span className="admin-muted">
+            {t(`markets.${m.market}`)} · <Time iso={m.createdAt} market={m.market} />
+          </span>
+        </div>
+        <dl className="admin-facts admin-facts-inline">
+          <div className="admin-fact">
+            <dt>{t('messages.phone')}</dt>
+            <dd>{m.telephone}</dd>
+          </div>
+          <div className="admin-fact">
+            <dt>{t('messages.email')}</dt>
+            <dd>{m.email || '—'}</dd>
+          </div>
+        </dl>
+        <p className="admin-user-text admin-quote">{m.suggestion}</p>
+        <div className="admin-actions">
+          {m.handledAt ? (
+            <span className="admin-badge admin-badge-processed">
+              {t('messages.handledAt')} <Time iso={m.handledAt} market={m.market} />
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="admin-button admin-button-primary"
+              onClick={() => void handle()}
+              disabled={busy}
+              aria-label={t('messages.markHandledNamed', { name: m.name })}
+            >
+              {t('messages.markHandled')}
+            </button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}

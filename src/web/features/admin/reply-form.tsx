@@ -1,0 +1,279 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { AddOutline } from 'antd-mobile-icons';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminComplaint } from '../../../shared/contract/admin.ts';
+import { COMPLAINT_LIMITS, REPLY_LIMITS } from '../../../shared/contract/constants.ts';
+import { UPLOAD_ABORTED } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { adminKeys, sendReply, UPLOAD_TYPES, uploadStaffImage, useStaffSession } from './admin-api.ts';
+
+interface ReplyImage {
+  key: string;
+  /** Local preview (object URL) while and after uploading. */
+  preview: string;
+  progress: number;
+  /** The server's URL once uploaded; sent with the reply. */
+  url: string | null;
+}
+
+/**
+ * Reply images upload as soon as they are added (so Send is quick and a refused file is known at once),
+ * each with its progress, and can be removed (an upload in flight is cancelled).
+ */
+function useReplyImages(csrf: string) {
+  const { t } = useTranslation('admin');
+  const [images, setImages] = useState<ReplyImage[]>([]);
+  const uploads = useRef(new Map<string, AbortController>());
+  const previews = useRef(new Set<string>());
+  const nextKey = useRef(0);
+
+  useEffect(() => {
+    const pending = uploads.current;
+    const urls = previews.current;
+    return () => {
+      for (const controller of pending.values()) controller.abort();
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  const drop = (key: string) => {
+    setImages((list) => {
+      const image = list.find((i) => i.key === key);
+      if (image) {
+        URL.revokeObjectURL(image.preview);
+        previews.current.delete(image.preview);
+      }
+      return list.filter((i) => i.key !== key);
+    });
+  };
+
+  const upload = async (file: File): Promise<ImageUploadItem> => {
+    nextKey.current += 1;
+    const key = `reply-${nextKey.current}`;
+    const preview = URL.createObjectURL(file);
+    previews.current.add(preview);
+    const controller = new AbortController();
+    uploads.current.set(key, controller);
+    setImages((list) => [...list, { key, preview, progress: 0, url: null }]);
+    const setProgress = (progress: number) =>
+      setImages((list) => list.map((i) => (i.key === key ? { ...i, progress } : i)));
+    void uploadStaffImage(file, csrf, setProgress, controller.signal).then((result) => {
+      uploads.current.delete(key);
+      if (result.code === UPLOAD_ABORTED) return;
+      if (result.ok && result.data) {
+        const { url } = result.data;
+        setImages((list) => list.map((i) => (i.key === key ? { ...i, progress: 100, url } : i)));
+      } else {
+        // The server says why (type, size, session); the image leaves the list.
+        toast.show(result.message || t('reply.uploadFailed'));
+        drop(key);
+      }
+    });
+    return { key, url: preview };
+  };
+
+  const remove = (key: string) => {
+    uploads.current.get(key)?.abort();
+    uploads.current.delete(key);
+    drop(key);
+  };
+
+  const clear = () => {
+    for (const image of images) remove(image.key);
+  };
+
+  const uploading = images.some((i) => i.url === null);
+  return { images, upload, remove, clear, uploading };
+}
+
+/** The operator's reply: text, images, and whether this closes the complaint. */
+export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
+  const { t } = useTranslation('admin');
+  const session = useStaffSession();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [markProcessed, setMarkProcessed] = useState(false);
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const [saved, setSaved] = useState(false);
+  // A double click must not save the reply twice.
+  const sendingNow = useRef(false);
+  const images = useReplyImages(session.csrfToken);
+  const headingId = useId();
+  const textId = useId();
+  const counterId = useId();
+  const errorId = useId();
+  const processedId = useId();
+  const processedHintId = useId();
+  const max = REPLY_LIMITS.textMax;
+  const processing = complaint.status === 'processing';
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sendingNow.current) return;
+    if (images.uploading) {
+      setError(t('reply.waitUploads'));
+      return;
+    }
+    const replyText = text.trim();
+    if (!replyText) {
+      setError(t('reply.empty'));
+      return;
+    }
+    setError('');
+    setSaved(false);
+    sendingNow.current = true;
+    setSending(true);
+    const result = await sendReply(
+      complaint.id,
+      {
+        replyText,
+        replyImages: images.images.map((i) => i.url).join(','),
+        markProcessed: processing && markProcessed,
+      },
+      session.csrfToken,
+      t('reply.sending'),
+    );
+    sendingNow.current = false;
+    setSending(false);
+    // A refusal was toasted with the server's words; the text and images stay for another try.
+    if (!result.ok || !result.data) return;
+    // The saved reply shows above at once, from the server's own copy of it.
+    queryClient.setQueryData(adminKeys.complaint(complaint.id), result.data);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.queue });
+    setText('');
+    setMarkProcessed(false);
+    images.clear();
+    setSaved(true);
+  };
+
+  return (
+    <section className="admin-card admin-reply" aria-labelledby={headingId}>
+      <h2 id={headingId}>{complaint.replyText ? t('reply.titleAgain') : t('reply.title')}</h2>
+      {complaint.replyText ? <p className="admin-muted">{t('reply.againNote')}</p> : null}
+      <form onSubmit={send} noValidate className="admin-form">
+        <div className="admin-field">
+          <label htmlFor={textId}>{t('reply.text')}</label>
+          <textarea
+            id={textId}
+            value={text}
+            rows={6}
+            maxLength={max}
+            onChange={(e) => {
+              setText(e.target.value);
+              setSaved(false);
+            }}
+            aria-describedby={`${counterId} ${errorId}`}
+            aria-invalid={error === t('reply.empty')}
+          />
+          <div id={counterId} className="admin-counter" data-testid="reply-counter">
+            {t('reply.counter', { count: text.length, max })}
+          </div>
+        </div>
+
+        <fieldset className="admin-field admin-fieldset">
+          <legend className="admin-label">{t('reply.images')}</legend>
+          <p className="admin-muted admin-hint">{t('reply.imagesHint', { max: REPLY_LIMITS.imagesMax })}</p>
+          <ImageUploader
+            className="admin-uploader"
+            value={images.images.map((i) => ({ key: i.key, url: i.preview }))}
+            // The list is ours (upload adds, our remove button removes); the uploader only renders it.
+            onChange={() => {}}
+            upload={images.upload}
+            accept={UPLOAD_TYPES.join(',')}
+            multiple
+            maxCount={REPLY_LIMITS.imagesMax}
+            deletable={false}
+            beforeUpload={(file) => {
+              if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+                toast.show(t('reply.imageInvalid'));
+                return null;
+              }
+              if (file.size > COMPLAINT_LIMITS.imageBytesMax) {
+                toast.show(t('reply.imageTooLarge'));
+                return null;
+              }
+              return file;
+            }}
+            onCountExceed={() => toast.show(t('reply.tooManyImages', { max: REPLY_LIMITS.imagesMax }))}
+            renderItem={(node, item, list) => {
+              const n = list.indexOf(item) + 1;
+              const key = String(item.key);
+              const image = images.images.find((i) => i.key === key);
+              return (
+                <div className="admin-upload" key={key}>
+                  {node}
+                  {image && image.url === null ? (
+                    <div
+                      className="admin-upload-progress"
+                      role="progressbar"
+                      aria-label={t('reply.uploading', { n })}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={image.progress}
+                    >
+                      {image.progress}%
+                    </div>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="admin-upload-remove"
+                    aria-label={t('reply.removeImage', { n })}
+                    onClick={() => images.remove(key)}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </div>
+              );
+            }}
+          >
+            <span className="adm-image-uploader-cell admin-upload-add">
+              <AddOutline aria-hidden="true" fontSize={22} />
+              <span>{t('reply.addImage')}</span>
+            </span>
+          </ImageUploader>
+        </fieldset>
+
+        {processing ? (
+          <div className="admin-field">
+            {/* Native: the hint must be announced with the box itself, which antd's Checkbox cannot wire. */}
+            <div className="admin-check">
+              <input
+                id={processedId}
+                type="checkbox"
+                checked={markProcessed}
+                onChange={(e) => setMarkProcessed(e.target.checked)}
+                aria-describedby={processedHintId}
+              />
+              <label htmlFor={processedId}>{t('reply.markProcessed')}</label>
+            </div>
+            <p id={processedHintId} className="admin-muted admin-hint admin-check-hint">
+              {t('reply.markProcessedHint')}
+            </p>
+          </div>
+        ) : null}
+
+        <div id={errorId} className="admin-form-error" role="alert">
+          {error}
+        </div>
+        <div className="admin-actions">
+          <Button
+            type="submit"
+            color="primary"
+            size="large"
+            loading={sending}
+            loadingText={t('reply.sending')}
+            disabled={sending || images.uploading}
+          >
+            {t('reply.send')}
+          </Button>
+          <span role="status" className="admin-saved">
+            {saved ? t('reply.sent') : ''}
+          </span>
+        </div>
+      </form>
+    </section>
+  );
+}
