@@ -92,6 +92,7 @@ export function StarRating({ value, onChange, label, starLabel }: StarRatingProp
       {Array.from({ length: STAR_COUNT }, (_, i) => {
         const n = i + 1;
         return (
+          // biome-ignore lint/a11y/useSemanticElements: the ARIA radio pattern on buttons keeps the star glyph tappable at 44 px; arrow keys and roving tabindex are handled above.
           <button
             key={n}
             type="button"

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
-import { auditLog, staffUsers } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { multipart, photo } from '../../test/images.ts';
-import { hashPassword } from '../staff/staff.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

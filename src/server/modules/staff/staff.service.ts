@@ -47,7 +47,7 @@ export function staffService(repo: StaffRepository, opts: { now?: () => Date } =
       const email = emailInput.trim().toLowerCase();
       const user = await repo.findByEmail(email);
       const refused = new AppError('401', 'staff:errors.badCredentials', 401);
-      if (!user || !user.active) {
+      if (!user?.active) {
         await verify(await dummyHash, password).catch(() => false);
         await repo.audit({ staffId: null, action: 'login.failed', target: email, ip });
         throw refused;
