@@ -17,10 +17,10 @@ import {
   replyBody,
   staffUploadReply,
 } from '../../../shared/contract/admin.ts';
-import { ADMIN_BASE, COMPLAINT_LIMITS, PAGE_SIZE } from '../../../shared/contract/constants.ts';
-import { AppError } from '../../errors.ts';
+import { ADMIN_BASE, PAGE_SIZE } from '../../../shared/contract/constants.ts';
 import { ok } from '../../reply.ts';
 import type { StaffService } from '../staff/staff.service.ts';
+import { readImageField } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -73,20 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError('400', 'complaints:messages.imageMissing');
-      let body: Buffer | undefined;
-      try {
-        const file = await req.file({
-          limits: { fileSize: COMPLAINT_LIMITS.imageBytesMax, files: 1, fields: 4 },
-        });
-        if (file && file.fieldname === 'image') body = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('413', 'complaints:messages.imageTooLarge', 413);
-        }
-        throw new AppError('400', 'complaints:messages.imageInvalid');
-      }
-      if (!body) throw new AppError('400', 'complaints:messages.imageMissing');
+      const body = await readImageField(req, 'image');
       return ok(await uploads.store(body, { kind: 'staff', id: req.staff!.id }));
     },
   );

@@ -13,11 +13,11 @@ import {
   saveScoreReply,
   uploadReply,
 } from '../../../shared/contract/complaints.ts';
-import { COMPLAINT_BASE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
+import { COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
-import { AppError } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
 import { ok } from '../../reply.ts';
+import { readImageField } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { ComplaintsService } from './complaints.service.ts';
 
@@ -59,20 +59,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError('400', 'complaints:messages.imageMissing');
-      let body: Buffer | undefined;
-      try {
-        const file = await req.file({
-          limits: { fileSize: COMPLAINT_LIMITS.imageBytesMax, files: 1, fields: 4 },
-        });
-        if (file && file.fieldname === 'problemImage') body = await file.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('413', 'complaints:messages.imageTooLarge', 413);
-        throw new AppError('400', 'complaints:messages.imageInvalid');
-      }
-      if (!body) throw new AppError('400', 'complaints:messages.imageMissing');
+      const body = await readImageField(req, 'problemImage');
       const stored = await uploads.store(body, { kind: 'borrower', id: req.borrower!.id });
       return ok(stored, translate(langOf(req), 'complaints', 'messages.uploadSuccess'));
     },
