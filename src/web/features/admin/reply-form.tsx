@@ -1,91 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { Button, ImageUploader } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminComplaint } from '../../../shared/contract/admin.ts';
 import { COMPLAINT_LIMITS, REPLY_LIMITS } from '../../../shared/contract/constants.ts';
-import { UPLOAD_ABORTED } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { useImageUploads } from '../../ui/use-image-uploads.ts';
 import { adminKeys, sendReply, UPLOAD_TYPES, uploadStaffImage, useStaffSession } from './admin-api.ts';
 
-interface ReplyImage {
-  key: string;
-  /** Local preview (object URL) while and after uploading. */
-  preview: string;
-  progress: number;
-  /** The server's URL once uploaded; sent with the reply. */
-  url: string | null;
-}
-
-/**
- * Reply images upload as soon as they are added (so Send is quick and a refused file is known at once),
- * each with its progress, and can be removed (an upload in flight is cancelled).
- */
+/** Reply images upload as soon as they are added, each with its progress (shared with the borrower's form). */
 function useReplyImages(csrf: string) {
   const { t } = useTranslation('admin');
-  const [images, setImages] = useState<ReplyImage[]>([]);
-  const uploads = useRef(new Map<string, AbortController>());
-  const previews = useRef(new Set<string>());
-  const nextKey = useRef(0);
-
-  useEffect(() => {
-    const pending = uploads.current;
-    const urls = previews.current;
-    return () => {
-      for (const controller of pending.values()) controller.abort();
-      for (const url of urls) URL.revokeObjectURL(url);
-    };
-  }, []);
-
-  const drop = (key: string) => {
-    setImages((list) => {
-      const image = list.find((i) => i.key === key);
-      if (image) {
-        URL.revokeObjectURL(image.preview);
-        previews.current.delete(image.preview);
-      }
-      return list.filter((i) => i.key !== key);
-    });
-  };
-
-  const upload = async (file: File): Promise<ImageUploadItem> => {
-    nextKey.current += 1;
-    const key = `reply-${nextKey.current}`;
-    const preview = URL.createObjectURL(file);
-    previews.current.add(preview);
-    const controller = new AbortController();
-    uploads.current.set(key, controller);
-    setImages((list) => [...list, { key, preview, progress: 0, url: null }]);
-    const setProgress = (progress: number) =>
-      setImages((list) => list.map((i) => (i.key === key ? { ...i, progress } : i)));
-    void uploadStaffImage(file, csrf, setProgress, controller.signal).then((result) => {
-      uploads.current.delete(key);
-      if (result.code === UPLOAD_ABORTED) return;
-      if (result.ok && result.data) {
-        const { url } = result.data;
-        setImages((list) => list.map((i) => (i.key === key ? { ...i, progress: 100, url } : i)));
-      } else {
-        // The server says why (type, size, session); the image leaves the list.
-        toast.show(result.message || t('reply.uploadFailed'));
-        drop(key);
-      }
-    });
-    return { key, url: preview };
-  };
-
-  const remove = (key: string) => {
-    uploads.current.get(key)?.abort();
-    uploads.current.delete(key);
-    drop(key);
-  };
-
-  const clear = () => {
-    for (const image of images) remove(image.key);
-  };
-
-  const uploading = images.some((i) => i.url === null);
-  return { images, upload, remove, clear, uploading };
+  return useImageUploads({
+    send: (file, onProgress, signal) => uploadStaffImage(file, csrf, onProgress, signal),
+    fallbackFailure: t('reply.uploadFailed'),
+  });
 }
 
 /** The operator's reply: text, images, and whether this closes the complaint. */

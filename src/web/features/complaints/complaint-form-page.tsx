@@ -1,23 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  ConfigProvider,
-  ImageUploader,
-  type ImageUploadItem,
-  Result,
-  Tag,
-  TextArea,
-  useConfig,
-} from 'antd-mobile';
+import { Button, ConfigProvider, ImageUploader, Result, Tag, TextArea, useConfig } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { UPLOAD_ABORTED } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
+import { useImageUploads } from '../../ui/use-image-uploads.ts';
 import {
   complaintKeys,
   cutDetail,
@@ -31,85 +22,18 @@ import './complaint-form-page.css';
 /** Spec §2, §9: after "Successfully Sent" the borrower is back at the entry 1.5 s later. */
 export const RETURN_DELAY_MS = 1500;
 
-interface EvidenceImage {
-  key: string;
-  /** Local preview (object URL) shown while and after uploading. */
-  preview: string;
-  progress: number;
-  /** The server's URL once uploaded; sent with the complaint. */
-  url: string | null;
-}
-
 function entryPath(orderNo: string): string {
   return orderNo ? `${H5_PATHS.complaint}?${new URLSearchParams({ orderNo })}` : H5_PATHS.complaint;
 }
 
-/**
- * Evidence images: each is uploaded as soon as it is added, with its own progress, and can be removed
- * (an upload in flight is cancelled). The uploader gets an item at once, so the borrower sees the image
- * with its progress instead of a bare spinner.
- */
+/** Evidence images upload as soon as they are added, each with its progress (shared with the back office). */
 function useEvidence() {
   const { t } = useTranslation('complaints');
-  const [images, setImages] = useState<EvidenceImage[]>([]);
-  const uploads = useRef(new Map<string, AbortController>());
-  const previews = useRef(new Set<string>());
-  const nextKey = useRef(0);
-
-  useEffect(() => {
-    const pending = uploads.current;
-    const urls = previews.current;
-    return () => {
-      for (const controller of pending.values()) controller.abort();
-      for (const url of urls) URL.revokeObjectURL(url);
-    };
-  }, []);
-
-  const drop = (key: string) => {
-    setImages((list) => {
-      const image = list.find((i) => i.key === key);
-      if (image) {
-        URL.revokeObjectURL(image.preview);
-        previews.current.delete(image.preview);
-      }
-      return list.filter((i) => i.key !== key);
-    });
-  };
-
-  const upload = async (file: File): Promise<ImageUploadItem> => {
-    nextKey.current += 1;
-    const key = `evidence-${nextKey.current}`;
-    const preview = URL.createObjectURL(file);
-    previews.current.add(preview);
-    const controller = new AbortController();
-    uploads.current.set(key, controller);
-    setImages((list) => [...list, { key, preview, progress: 0, url: null }]);
-    const setProgress = (progress: number) =>
-      setImages((list) => list.map((i) => (i.key === key ? { ...i, progress } : i)));
-    void uploadProblemImage(file, setProgress, controller.signal).then((result) => {
-      uploads.current.delete(key);
-      if (result.code === UPLOAD_ABORTED) return;
-      if (result.ok && result.data) {
-        const { url } = result.data;
-        setImages((list) => list.map((i) => (i.key === key ? { ...i, progress: 100, url } : i)));
-        toast.show(t('messages.uploadSuccess'));
-      } else {
-        // The server says why (wrong type, too large, …); the image leaves the list.
-        toast.show(result.message);
-        drop(key);
-      }
-    });
-    return { key, url: preview };
-  };
-
-  const remove = (key: string) => {
-    uploads.current.get(key)?.abort();
-    uploads.current.delete(key);
-    drop(key);
-  };
-
-  const uploading = images.some((i) => i.url === null);
-  return { images, upload, remove, uploading };
+  return useImageUploads({
+    send: uploadProblemImage,
+    successMessage: t('messages.uploadSuccess'),
+    fallbackFailure: t('common:errors.internal'),
+  });
 }
 
 /** The complaint form (spec §2): type tags, text with a 200 counter, up to 9 images, Send. */
