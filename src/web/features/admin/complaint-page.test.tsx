@@ -2,20 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER } from '../../../shared/contract/constants.ts';
+import { FakeXhr } from '../../test/fake-xhr.ts';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { ADMIN_PATHS } from './admin-api.ts';
 import { ADMIN_ROUTES } from './admin-paths.ts';
-import {
-  CSRF,
-  captureToasts,
-  complaint,
-  FakeXhr,
-  ok,
-  renderAt,
-  reply,
-  stubFetch,
-  XSS,
-} from './admin-test-kit.tsx';
+import { CSRF, captureToasts, complaint, ok, renderAt, reply, stubFetch, XSS } from './admin-test-kit.tsx';
 import { ComplaintPage } from './complaint-page.tsx';
 
 const realFetch = globalThis.fetch;

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
+import { FakeXhr } from '../../test/fake-xhr.ts';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { COMPLAINT_PATHS } from './complaint-api.ts';
 import { ComplaintFormPage, RETURN_DELAY_MS } from './complaint-form-page.tsx';
 import {
   captureToasts,
-  FakeXhr,
   Marker,
   ok,
   problemInit,
