@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
@@ -139,4 +140,20 @@ export function Cell({
       {content}
     </td>
   );
+}
+
+/**
+ * Filters kept in the address bar, so the way back from a detail keeps them. Any change but the page
+ * itself starts again at page 1.
+ */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  };
+  return { params, setFilter };
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
@@ -16,6 +16,7 @@ import {
   SelectField,
   StatusBadge,
   Time,
+  useUrlFilters,
 } from './admin-ui.tsx';
 import './admin.css';
 
@@ -47,7 +48,7 @@ function readFilters(params: URLSearchParams, markets: readonly Market[]): Queue
 export function ComplaintQueuePage() {
   const { t } = useTranslation('admin');
   const { staff } = useStaffSession();
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useUrlFilters();
   const filters = readFilters(params, staff.markets);
   const queue = useQuery({
     queryKey: adminKeys.queuePage(filters),
@@ -57,15 +58,6 @@ export function ComplaintQueuePage() {
   });
   const overdueId = useId();
   const headingId = useId();
-
-  /** Any filter change starts again at page 1. */
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next);
-  };
 
   const typeChoices: Choice[] = [{ value: '', label: t('filters.allTypes') }];
   for (const type of queue.data?.types ?? [])

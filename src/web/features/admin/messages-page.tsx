@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
@@ -13,7 +12,7 @@ import {
   markHandled,
   useStaffSession,
 } from './admin-api.ts';
-import { marketChoices, Pagination, SelectField, Time } from './admin-ui.tsx';
+import { marketChoices, Pagination, SelectField, Time, useUrlFilters } from './admin-ui.tsx';
 import './admin.css';
 
 /** `handled` in the address: absent means the messages still to answer; `all` shows both. */
@@ -35,7 +34,7 @@ function readFilters(params: URLSearchParams, markets: readonly Market[]): Messa
 export function MessagesPage() {
   const { t } = useTranslation('admin');
   const { staff } = useStaffSession();
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useUrlFilters();
   const filters = readFilters(params, staff.markets);
   const messages = useQuery({
     queryKey: adminKeys.messagesPage(filters),
@@ -43,14 +42,6 @@ export function MessagesPage() {
     placeholderData: keepPreviousData,
   });
   const headingId = useId();
-
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next);
-  };
 
   const title = t('messages.title');
   return (
