@@ -62,6 +62,30 @@ describe('core server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the whole header set on errors and API replies alike (computed once at start)', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+        "font-src 'self' data:;connect-src 'self';frame-src 'self' https:;object-src 'none';base-uri 'none';" +
+        "form-action 'self';frame-ancestors 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/healthz', '/no-such-api/x', '/vdthg/v1/site/config?market=XX']) {
+      const res = await t.app.inject(url);
+      expect(res.headers, url).toMatchObject(expected);
+    }
+  });
+
   it('publishes OpenAPI generated from the contract', async () => {
     const res = await t.app.inject('/api-docs/json');
     expect(res.statusCode).toBe(200);

@@ -39,6 +39,7 @@ import { healthRoutes } from './plugins/health.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
+import { referenceData } from './reference-data.ts';
 
 /** Paths that belong to the API: unknown ones get a JSON 404, everything else the site's 404 page. */
 const API_PREFIXES = [
@@ -81,18 +82,22 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const sessions = sessionService(sessionRepository(database.db), { ttlMs: config.sessionTtlMs });
-  const site = siteService(siteRepository(database.db));
+  const sessions = sessionService(sessionRepository(database), { ttlMs: config.sessionTtlMs });
+  const siteRepo = siteRepository(database.db);
+  const complaintsRepo = complaintsRepository(database);
+  const chatbotRepo = chatbotRepository(database.db);
+  const reference = referenceData({ complaints: complaintsRepo, chatbot: chatbotRepo, site: siteRepo });
+  const site = siteService(siteRepo, reference);
   const uploads = uploadsService(
     uploadsRepository(database.db),
     deps.storage ?? localFolderStorage(config.uploadDir),
     config.urlSigningSecret,
   );
-  const complaints = complaintsService(complaintsRepository(database.db), uploads);
-  const chatbot = chatbotService(chatbotRepository(database.db));
+  const complaints = complaintsService(complaintsRepo, uploads, reference);
+  const chatbot = chatbotService(chatbotRepo, reference);
   const staffRepo = staffRepository(database.db);
   const staff = staffService(staffRepo);
-  const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit);
+  const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit, reference.changed);
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
@@ -103,6 +108,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, { limits: { fileSize: 6 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(rateLimit, {
     global: false,
+    // The bench's switch (RATE_LIMITS=off, demo data only): every route-level limit lets all through.
+    ...(config.rateLimits ? {} : { allowList: () => true }),
     errorResponseBuilder: () => new AppError(ERROR_CODE.RATE_LIMITED),
   });
   await app.register(docsPlugin);

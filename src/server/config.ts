@@ -37,6 +37,11 @@ const envSchema = z.object({
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * `off` lifts every per-route rate limit. Only for the throughput bench on loopback, which would
+   * otherwise measure 429s; refused in production unless DEMO is set (a bench runs demo data).
+   */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -55,6 +60,8 @@ export interface Config {
   shutdownGraceMs: number;
   uploadDir: string;
   urlSigningSecret: string;
+  /** False only for the bench (RATE_LIMITS=off). */
+  rateLimits: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.URL_SIGNING_SECRET) {
     throw new ConfigError('Invalid configuration:\n  URL_SIGNING_SECRET: required in production');
   }
+  const demo = e.DEMO ?? e.NODE_ENV !== 'production';
+  if (e.RATE_LIMITS === 'off' && !demo) {
+    throw new ConfigError('Invalid configuration:\n  RATE_LIMITS: off is for benchmarks on demo data only');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -77,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    demo: e.DEMO ?? e.NODE_ENV !== 'production',
+    demo,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.split(',')
       .map((s) => s.trim())
@@ -89,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     // Outside production a fixed development key keeps links working across restarts; it is public.
     urlSigningSecret: e.URL_SIGNING_SECRET ?? 'development-only-url-signing-key-not-for-production',
+    rateLimits: e.RATE_LIMITS === 'on',
   };
 }

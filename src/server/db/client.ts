@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,12 +10,22 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { schema } from './schema.ts';
+import type { Statement } from './statement.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
+  /** Drizzle, for writes and the back office: anything that is not a hot read. */
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs a hot read: a named statement that PostgreSQL parses and plans once per connection
+   * (decision 020). Rows come back as the driver gives them; statements return text, integers and JSON
+   * only, so both drivers give the same values.
+   */
+  run<Row>(statement: Statement<Row>, params: readonly unknown[]): Promise<Row[]>;
+  /** Every query sent to the driver since opening (BEGIN/COMMIT included): tests count round trips. */
+  queryCount(): number;
   /** Cheap round trip for readiness; rejects when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -26,10 +36,29 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 
 /**
+ * Drizzle reads timestamps and dates as text and converts them itself. Its PGlite driver asks for that
+ * by passing these parsers with every query, which makes PGlite copy its whole parser table each time
+ * (≈ half of a primary-key read). Giving them to PGlite once, at construction, and dropping the per-query
+ * option gives the same values without the copy.
+ */
+const identity = (value: string) => value;
+const TEXT_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (oid) => [oid, identity],
+  ),
+);
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: unknown;
+}
+
+/**
  * Opens the database and brings its schema up to date. PGlite (embedded PostgreSQL in a folder, or in
  * memory without one) is the default; a DATABASE_URL selects a PostgreSQL server. Same migrations.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  let queries = 0;
   if (target.kind === 'postgres') {
     // A short connection timeout keeps a lost database a fast 503 instead of a hung request.
     const pool = new pg.Pool({
@@ -41,11 +70,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Counted on each connection, so pooled queries and transactions are all seen.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        queries++;
+        return query(...args);
+      };
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: 'postgres',
+      // `name` makes pg prepare the statement once per connection and reuse the plan (decision 020).
+      run: async (statement, params) =>
+        (await pool.query({ name: statement.name, text: statement.text, values: params as unknown[] })).rows,
+      queryCount: () => queries,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -53,13 +94,37 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const options = { parsers: TEXT_PARSERS };
+  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const counted = new Proxy(client, {
+    get(base, key) {
+      if (key === 'query') {
+        return (text: string, params?: unknown[], opts?: QueryOptions) => {
+          queries++;
+          return base.query(text, params, opts?.rowMode ? { rowMode: opts.rowMode } : undefined);
+        };
+      }
+      if (key === 'exec' || key === 'transaction') {
+        const fn = base[key].bind(base) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          queries++;
+          return fn(...args);
+        };
+      }
+      const value = Reflect.get(base, key, base);
+      return typeof value === 'function' ? value.bind(base) : value;
+    },
+  });
+  const db = drizzlePglite({ client: counted as PGlite, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     kind: 'pglite',
+    // PGlite runs in this process: there is no plan cache to name, and no network round trip to save.
+    run: async <Row>(statement: Statement<Row>, params: readonly unknown[]) =>
+      (await counted.query<Row>(statement.text, params as unknown[])).rows,
+    queryCount: () => queries,
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');

@@ -172,6 +172,8 @@ export const complaints = pgTable(
   },
   (t) => [
     index('complaints_borrower_idx').on(t.borrowerId, t.createdAt),
+    // The borrower's list pages one tab at a time, newest first (keyset on created_at, id).
+    index('complaints_borrower_status_idx').on(t.borrowerId, t.status, t.createdAt, t.id),
     index('complaints_market_status_idx').on(t.market, t.status, t.deadlineAt),
   ],
 );

@@ -14,10 +14,12 @@ export const shutdownPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new AppError(ERROR_CODE.UNAVAILABLE);
+  // Callback hooks: an async hook costs a promise on every request of every route.
+  app.addHook('onRequest', (_req, _reply, done) => {
+    done(closing ? new AppError(ERROR_CODE.UNAVAILABLE) : undefined);
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 });

@@ -102,7 +102,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         .insert(borrowers)
         .values({ market, phone, name: 'Test Borrower' })
         .returning();
-      return sessionService(sessionRepository(database.db), { ttlMs: 3600_000 }).open(row!.id, null);
+      return sessionService(sessionRepository(database), { ttlMs: 3600_000 }).open(row!.id, null);
     },
     auth: (token) => ({ authorization: `Bearer ${token}` }),
     async close() {

@@ -126,6 +126,31 @@ export const qaNodeBody = z.strictObject({
 export type QaNodeBody = z.infer<typeof qaNodeBody>;
 export const qaNodeReply = envelope(qaNode);
 
+// Complaint types (the borrower's type tiles and collection sub-types)
+export const complaintTypeNode = z.object({
+  id: z.number().int(),
+  market: z.enum(MARKETS),
+  value: z.number().int(),
+  /** The type a sub-type belongs to; null for a top-level type. */
+  parentValue: z.number().int().nullable(),
+  titleEn: z.string(),
+  titleId: z.string(),
+  sort: z.number().int(),
+  active: z.boolean(),
+});
+export type ComplaintTypeNode = z.infer<typeof complaintTypeNode>;
+export const complaintTypesQuery = z.object({ market: z.enum(MARKETS) });
+export const complaintTypesReply = envelope(z.object({ items: z.array(complaintTypeNode) }));
+/** What an operator may change; the value and parent are fixed, since saved complaints refer to them. */
+export const complaintTypeBody = z.strictObject({
+  titleEn: z.string().trim().min(1).max(60),
+  titleId: z.string().trim().min(1).max(60),
+  sort: z.number().int().min(0).max(10_000),
+  active: z.boolean(),
+});
+export type ComplaintTypeBody = z.infer<typeof complaintTypeBody>;
+export const complaintTypeReply = envelope(complaintTypeNode);
+
 // Contact-form messages
 export const messagesQuery = z.object({
   market: z.enum(MARKETS).optional(),

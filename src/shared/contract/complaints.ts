@@ -1,6 +1,6 @@
 /** Complaint schemas (`/h5-api/v3/user-problem/…`); paths, limits and codes are in constants.ts. */
 import { z } from 'zod';
-import { COMPLAINT_STATUSES } from './constants.ts';
+import { COMPLAINT_STATUSES, LIST_PAGE } from './constants.ts';
 import { envelope } from './envelope.ts';
 
 export const option = z.object({ title: z.string(), value: z.number().int() });
@@ -67,11 +67,24 @@ export const problemListItem = z.object({
   /** A rating is due for this complaint. */
   isScore: z.union([z.literal(0), z.literal(1)]),
 });
-export const problemListBody = z.strictObject({});
+/** A page cursor as the server hands it out: opaque to clients (`<created µs>-<id>`). */
+export const pageCursor = z.string().regex(/^\d{1,17}-\d{1,10}$/);
+export const problemListBody = z.strictObject({
+  /** The tab to page through; the reply counts both tabs either way. */
+  status: z.enum(COMPLAINT_STATUSES).default('processing'),
+  /** `nextCursor` of the previous page; absent for the first page. */
+  cursor: pageCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_PAGE.max).default(LIST_PAGE.default),
+});
+export type ProblemListQuery = z.input<typeof problemListBody>;
 export const problemListData = z.object({
-  tabs: z.array(
-    z.object({ status: z.enum(COMPLAINT_STATUSES), title: z.string(), list: z.array(problemListItem) }),
-  ),
+  /** Both tabs with their titles and how many complaints each holds. */
+  tabs: z.array(z.object({ status: z.enum(COMPLAINT_STATUSES), title: z.string(), count: z.number().int() })),
+  status: z.enum(COMPLAINT_STATUSES),
+  /** This page of the asked-for tab, newest first. */
+  list: z.array(problemListItem),
+  /** Cursor of the next page, or null when this page is the last. */
+  nextCursor: z.string().nullable(),
 });
 export type ProblemList = z.infer<typeof problemListData>;
 export const problemListReply = envelope(problemListData);

@@ -9,6 +9,12 @@
  * Field names are the spec's wire names.
  */
 export const COMPLAINT_BASE = '/h5-api/v3/user-problem';
+/**
+ * Lists a borrower can grow without bound come in pages: `limit` items (default, at most `max`) and a
+ * cursor for the next page (keyset on newest first, so an item added meanwhile is never seen twice).
+ */
+export const LIST_PAGE = { default: 20, max: 50 } as const;
+
 export const COMPLAINT_LIMITS = {
   /** Spec §5, §9: complaint text at most 200 characters, not empty. */
   detailMax: 200,

@@ -150,6 +150,27 @@ export function adminRepository(db: Db) {
       });
     },
 
+    async complaintTypes(market: Market) {
+      return db
+        .select()
+        .from(problemTypes)
+        .where(eq(problemTypes.market, market))
+        .orderBy(asc(problemTypes.parentValue), asc(problemTypes.sort), asc(problemTypes.value));
+    },
+
+    async updateComplaintType(
+      id: number,
+      values: Pick<typeof problemTypes.$inferInsert, 'titleEn' | 'titleId' | 'sort' | 'active'>,
+    ) {
+      const [row] = await db.update(problemTypes).set(values).where(eq(problemTypes.id, id)).returning();
+      return row ?? null;
+    },
+
+    async complaintType(id: number) {
+      const [row] = await db.select().from(problemTypes).where(eq(problemTypes.id, id));
+      return row ?? null;
+    },
+
     async qaItems(market: Market) {
       return db
         .select()

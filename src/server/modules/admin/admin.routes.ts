@@ -7,6 +7,10 @@ import {
   complaintIdParams,
   complaintQueueQuery,
   complaintQueueReply,
+  complaintTypeBody,
+  complaintTypeReply,
+  complaintTypesQuery,
+  complaintTypesReply,
   emptyReply,
   messagesQuery,
   messagesReply,
@@ -106,6 +110,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       await admin.deactivateQa(req.staff!, req.params.id, req.ip);
       return ok(null);
     },
+  );
+
+  app.get(
+    `${ADMIN_BASE}/complaint-types`,
+    {
+      config: adminOnly,
+      schema: { tags, querystring: complaintTypesQuery, response: { 200: complaintTypesReply } },
+    },
+    async (req) => ok({ items: await admin.complaintTypes(req.staff!, req.query.market) }),
+  );
+
+  app.put(
+    `${ADMIN_BASE}/complaint-types/:id`,
+    {
+      config: adminOnly,
+      schema: { tags, params: idParams, body: complaintTypeBody, response: { 200: complaintTypeReply } },
+    },
+    async (req) => ok(await admin.updateComplaintType(req.staff!, req.params.id, req.body, req.ip)),
   );
 
   app.get(

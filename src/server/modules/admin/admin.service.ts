@@ -1,6 +1,8 @@
 import type {
   AdminComplaint,
   ComplaintQueue,
+  ComplaintTypeBody,
+  ComplaintTypeNode,
   QaNode,
   QaNodeBody,
   ReplyBody,
@@ -11,6 +13,7 @@ import { formatMoney } from '../../../shared/domain/money.ts';
 import { maskPhone } from '../../../shared/domain/phone.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { ReferenceData } from '../../reference-data.ts';
 import type { AuditEntry } from '../staff/staff.repository.ts';
 import type { StaffIdentity } from '../staff/staff.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -30,6 +33,8 @@ export function adminService(
   repo: AdminRepository,
   uploads: UploadsService,
   audit: (entry: AuditEntry) => Promise<void>,
+  /** Reference data that borrowers read from memory: an edit here drops this instance's copy at once. */
+  changed: ReferenceData['changed'],
   opts: { now?: () => Date } = {},
 ) {
   const now = opts.now ?? (() => new Date());
@@ -179,6 +184,7 @@ export function adminService(
       marketsFor(staff, body.market);
       await this.checkParent(body);
       const row = await repo.insertQa(body);
+      changed.qaItems(body.market);
       await audit({ staffId: staff.id, action: 'qa.create', target: `qa:${row.id}`, detail: body.kind, ip });
       return { ...row, market: body.market } as QaNode;
     },
@@ -190,6 +196,7 @@ export function adminService(
       await this.checkParent(body);
       const row = await repo.updateQa(id, body);
       if (!row) throw notFound();
+      changed.qaItems(body.market);
       await audit({ staffId: staff.id, action: 'qa.update', target: `qa:${id}`, ip });
       return { ...row, market: body.market } as QaNode;
     },
@@ -199,7 +206,30 @@ export function adminService(
       if (!current || !isMarket(current.market)) throw notFound();
       marketsFor(staff, current.market);
       await repo.updateQa(id, { active: false });
+      changed.qaItems(current.market);
       await audit({ staffId: staff.id, action: 'qa.deactivate', target: `qa:${id}`, ip });
+    },
+
+    async complaintTypes(staff: StaffIdentity, market: Market): Promise<ComplaintTypeNode[]> {
+      marketsFor(staff, market);
+      const rows = await repo.complaintTypes(market);
+      return rows.map((r) => ({ ...r, market }));
+    },
+
+    async updateComplaintType(
+      staff: StaffIdentity,
+      id: number,
+      body: ComplaintTypeBody,
+      ip: string,
+    ): Promise<ComplaintTypeNode> {
+      const current = await repo.complaintType(id);
+      if (!current || !isMarket(current.market)) throw notFound();
+      marketsFor(staff, current.market);
+      const row = await repo.updateComplaintType(id, body);
+      if (!row) throw notFound();
+      changed.complaintTypes(current.market);
+      await audit({ staffId: staff.id, action: 'complaintType.update', target: `complaintType:${id}`, ip });
+      return { ...row, market: current.market };
     },
 
     async messages(staff: StaffIdentity, q: { market?: Market; handled?: '0' | '1'; page: number }) {

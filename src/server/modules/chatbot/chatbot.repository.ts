@@ -8,20 +8,13 @@ const TS_CONFIG: Record<Lang, string> = { en: 'english', id: 'indonesian' };
 
 export function chatbotRepository(db: Db) {
   return {
-    async item(market: Market, id: number) {
-      const [row] = await db
-        .select()
-        .from(qaItems)
-        .where(and(eq(qaItems.market, market), eq(qaItems.id, id), eq(qaItems.active, true)));
-      return row ?? null;
-    },
-
-    async children(market: Market, parentId: number) {
+    /** Every active item of the market in display order: the reference data the chatbot reads from. */
+    async activeItems(market: Market) {
       return db
         .select()
         .from(qaItems)
-        .where(and(eq(qaItems.market, market), eq(qaItems.parentId, parentId), eq(qaItems.active, true)))
-        .orderBy(asc(qaItems.sort), asc(qaItems.id));
+        .where(and(eq(qaItems.market, market), eq(qaItems.active, true)))
+        .orderBy(asc(qaItems.parentId), asc(qaItems.sort), asc(qaItems.id));
     },
 
     async record(values: typeof qaRecords.$inferInsert) {

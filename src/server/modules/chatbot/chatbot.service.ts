@@ -4,6 +4,7 @@ import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
+import type { ReferenceData } from '../../reference-data.ts';
 import type { ChatbotRepository } from './chatbot.repository.ts';
 
 const refuse = (key: string) => new AppError('400', `chatbot:messages.${key}`);
@@ -14,8 +15,8 @@ export function searchWords(text: string): string[] {
   return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 12);
 }
 
-export function chatbotService(repo: ChatbotRepository) {
-  type Row = NonNullable<Awaited<ReturnType<ChatbotRepository['item']>>>;
+export function chatbotService(repo: ChatbotRepository, reference: ReferenceData) {
+  type Row = Awaited<ReturnType<ChatbotRepository['activeItems']>>[number];
   const toItem = (row: Row, lang: Lang): QaItem => ({
     id: row.id,
     title_local: lang === 'id' ? row.titleId : row.titleEn,
@@ -25,15 +26,16 @@ export function chatbotService(repo: ChatbotRepository) {
   });
 
   return {
-    /** pid 0: categories; a category: its questions; a question: its answers. */
+    /**
+     * pid 0: categories; a category: its questions; a question: its answers. Read from the reference
+     * data: no query on this path (decision 020).
+     */
     async list(borrower: BorrowerIdentity, lang: Lang, pid: number): Promise<QaList> {
-      if (pid === 0) {
-        const rows = await repo.children(borrower.market, 0);
-        return { answerList: rows.map((r) => toItem(r, lang)), question: null };
-      }
-      const parent = await repo.item(borrower.market, pid);
+      const items = await reference.qaItems(borrower.market);
+      const rows = items.filter((r) => r.parentId === pid);
+      if (pid === 0) return { answerList: rows.map((r) => toItem(r, lang)), question: null };
+      const parent = items.find((r) => r.id === pid);
       if (!parent || parent.kind === 'answer') throw notFound();
-      const rows = await repo.children(borrower.market, pid);
       return {
         answerList: rows.map((r) => toItem(r, lang)),
         question:
@@ -81,7 +83,9 @@ export function chatbotService(repo: ChatbotRepository) {
           throw new AppError('400');
       }
 
-      if (body.qaId && !(await repo.item(borrower.market, body.qaId))) throw notFound();
+      if (body.qaId && !(await reference.qaItems(borrower.market)).some((r) => r.id === body.qaId)) {
+        throw notFound();
+      }
       await repo.record({
         borrowerId: borrower.id,
         market: borrower.market,

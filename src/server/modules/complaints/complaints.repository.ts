@@ -1,9 +1,121 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
-import type { Db } from '../../db/client.ts';
-import { complaintImages, complaints, orders, problemTypes, products } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { complaints, orders, problemTypes } from '../../db/schema.ts';
+import { statement } from '../../db/statement.ts';
 
-export function complaintsRepository(db: Db) {
+/** Timestamps leave SQL as the text JavaScript's toISOString writes, so both drivers agree. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One page of a borrower's complaints in one tab, newest first, with both tabs' counts: one statement.
+ * Keyset paging on (created_at, id): the cursor is the last row's creation time in microseconds and its
+ * id, so rows added meanwhile never shift a page and every complaint is listed exactly once.
+ */
+type PageRow = {
+  processing: number;
+  processed: number;
+  id: number | null;
+  time: string;
+  type_value: number;
+  detail: string;
+  is_score: boolean;
+  cursor: string;
+};
+const pageSql = (after: string) => `
+  select n.processing, n.processed, p.id, p.time, p.type_value, p.detail, p.is_score, p.cursor
+    from (select count(*) filter (where status = 'processing')::int as processing,
+                 count(*) filter (where status = 'processed')::int as processed
+            from complaints where borrower_id = $1) n
+    left join lateral (
+      select id, ${iso('created_at')} as time, type_value, detail,
+             rating_due and score is null as is_score,
+             ((extract(epoch from created_at) * 1000000)::bigint)::text || '-' || id as cursor
+        from complaints
+       where borrower_id = $1 and status = $2 ${after}
+       order by created_at desc, id desc
+       limit $3
+    ) p on true`;
+const firstPage = statement<PageRow>('complaints_page_first', pageSql(''));
+const nextPage = statement<PageRow>(
+  'complaints_page_after',
+  pageSql(`and (created_at, id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5::int)`),
+);
+
+/** The borrower's orders with their product (newest first) and complaint counts: one row. */
+const entry = statement<{
+  orders: Array<{
+    orderNo: string;
+    status: number;
+    amountMinor: number;
+    termDays: number;
+    dueAt: string | null;
+    collectionAllowed: boolean;
+    productName: string;
+    productLogo: string;
+  }>;
+  counts: { processing: number; processed: number; ratingDue: number };
+}>(
+  'complaint_entry',
+  `select coalesce((select json_agg(json_build_object(
+              'orderNo', o.order_no, 'status', o.status, 'amountMinor', o.amount_minor,
+              'termDays', o.term_days, 'dueAt', ${iso('o.due_at')}, 'collectionAllowed', o.collection_allowed,
+              'productName', p.name, 'productLogo', p.logo_url) order by o.created_at desc, o.id desc)
+            from orders o join products p on p.id = o.product_id
+           where o.borrower_id = $1), '[]'::json) as orders,
+          (select json_build_object(
+              'processing', count(*) filter (where status = 'processing'),
+              'processed', count(*) filter (where status = 'processed'),
+              'ratingDue', count(*) filter (where rating_due))
+             from complaints where borrower_id = $1) as counts`,
+);
+
+const insertForOrder = statement<{ id: number }>(
+  'complaint_insert_for_order',
+  `with o as (
+     select order_no from orders
+      where borrower_id = $1 and order_no = $3 and (not $10::boolean or collection_allowed)
+   ), c as (
+     insert into complaints (borrower_id, market, order_no, type_value, sub_type_value, detail, status,
+                             deadline_at, created_at)
+     select $1, $2, o.order_no, $4, $5, $6, 'processing', $7::timestamptz, $8::timestamptz from o
+     returning id
+   ), i as (
+     insert into complaint_images (complaint_id, upload_id, role, position)
+     select c.id, x.upload_id, 'evidence', x.ord - 1
+       from c, unnest($9::text[]) with ordinality as x(upload_id, ord)
+   )
+   select id from c`,
+);
+
+/** A borrower's complaint with its images (evidence and reply, in order) as one row. */
+const ownedWithImages = statement<{
+  id: number;
+  type_value: number;
+  sub_type_value: number;
+  detail: string;
+  reply_text: string;
+  is_score: boolean;
+  status: string;
+  order_no: string;
+  created_at: string;
+  deadline_at: string;
+  score: number | null;
+  images: Array<{ id: string; role: string }>;
+}>(
+  'complaint_owned_with_images',
+  `select c.id, c.type_value, c.sub_type_value, c.detail, c.reply_text,
+          c.rating_due and c.score is null as is_score, c.status, c.order_no,
+          ${iso('c.created_at')} as created_at, ${iso('c.deadline_at')} as deadline_at, c.score,
+          coalesce((select json_agg(json_build_object('id', i.upload_id, 'role', i.role)
+                                    order by i.role, i.position)
+                      from complaint_images i where i.complaint_id = c.id), '[]'::json) as images
+     from complaints c
+    where c.id = $1 and c.borrower_id = $2`,
+);
+
+export function complaintsRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
   return {
     async types(market: Market) {
       return db
@@ -13,24 +125,13 @@ export function complaintsRepository(db: Db) {
         .orderBy(asc(problemTypes.sort), asc(problemTypes.value));
     },
 
-    /** The borrower's orders with their product, newest first. */
-    async ordersOf(borrowerId: number) {
-      return db
-        .select({
-          orderNo: orders.orderNo,
-          status: orders.status,
-          amountMinor: orders.amountMinor,
-          termDays: orders.termDays,
-          dueAt: orders.dueAt,
-          collectionAllowed: orders.collectionAllowed,
-          productName: products.name,
-          productLogo: products.logoUrl,
-          createdAt: orders.createdAt,
-        })
-        .from(orders)
-        .innerJoin(products, eq(products.id, orders.productId))
-        .where(eq(orders.borrowerId, borrowerId))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
+    /** What the complaint entry shows: the borrower's orders with their product, and complaint counts. */
+    async entryOf(borrowerId: number) {
+      const [row] = await run(entry, [borrowerId]);
+      return {
+        orders: row!.orders.map((o) => ({ ...o, dueAt: o.dueAt === null ? null : new Date(o.dueAt) })),
+        counts: row!.counts,
+      };
     },
 
     async orderOf(borrowerId: number, orderNo: string) {
@@ -41,55 +142,62 @@ export function complaintsRepository(db: Db) {
       return row ?? null;
     },
 
-    async statusCounts(borrowerId: number) {
-      const rows = await db
-        .select({ status: complaints.status, ratingDue: complaints.ratingDue, n: count() })
-        .from(complaints)
-        .where(eq(complaints.borrowerId, borrowerId))
-        .groupBy(complaints.status, complaints.ratingDue);
-      return rows;
+    /**
+     * Stores a complaint with its evidence images in one statement (atomic, one round trip), but only
+     * when the order is the borrower's and, for a collection complaint, allows one. Returns the new id,
+     * or null when the order check refused it (nothing is written then).
+     */
+    async insertForOrder(
+      c: {
+        borrowerId: number;
+        market: Market;
+        orderNo: string;
+        typeValue: number;
+        subTypeValue: number;
+        detail: string;
+        deadlineAt: Date;
+        createdAt: Date;
+      },
+      opts: { collection: boolean; imageIds: string[] },
+    ) {
+      const [row] = await run(insertForOrder, [
+        c.borrowerId,
+        c.market,
+        c.orderNo,
+        c.typeValue,
+        c.subTypeValue,
+        c.detail,
+        c.deadlineAt.toISOString(),
+        c.createdAt.toISOString(),
+        opts.imageIds,
+        opts.collection,
+      ]);
+      return row?.id ?? null;
     },
 
-    /** Inserts a complaint with its images in one transaction: all of it is stored, or none. */
-    async insertWithImages(values: typeof complaints.$inferInsert, imageIds: string[]) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(complaints).values(values).returning({ id: complaints.id });
-        if (imageIds.length) {
-          await tx.insert(complaintImages).values(
-            imageIds.map((uploadId, position) => ({
-              complaintId: row!.id,
-              uploadId,
-              role: 'evidence',
-              position,
-            })),
-          );
-        }
-        return row!.id;
-      });
+    async page(borrowerId: number, status: ComplaintStatus, limit: number, cursor?: string) {
+      const rows = cursor
+        ? await run(nextPage, [borrowerId, status, limit, ...cursor.split('-')])
+        : await run(firstPage, [borrowerId, status, limit]);
+      const first = rows[0];
+      return {
+        counts: { processing: first?.processing ?? 0, processed: first?.processed ?? 0 },
+        rows: rows.filter((r) => r.id !== null),
+      };
     },
 
-    async listOf(borrowerId: number) {
-      return db
-        .select()
-        .from(complaints)
-        .where(eq(complaints.borrowerId, borrowerId))
-        .orderBy(desc(complaints.createdAt), desc(complaints.id));
-    },
-
-    async findOwned(borrowerId: number, id: number) {
-      const [row] = await db
-        .select()
-        .from(complaints)
-        .where(and(eq(complaints.id, id), eq(complaints.borrowerId, borrowerId)));
+    async findOwnedWithImages(borrowerId: number, id: number) {
+      const [row] = await run(ownedWithImages, [id, borrowerId]);
       return row ?? null;
     },
 
-    async imagesOf(complaintId: number) {
-      return db
-        .select({ uploadId: complaintImages.uploadId, role: complaintImages.role })
-        .from(complaintImages)
-        .where(eq(complaintImages.complaintId, complaintId))
-        .orderBy(asc(complaintImages.role), asc(complaintImages.position));
+    /** Whether the complaint is this borrower's (for telling "not yours" from "not due"). */
+    async isOwned(borrowerId: number, id: number) {
+      const [row] = await db
+        .select({ id: complaints.id })
+        .from(complaints)
+        .where(and(eq(complaints.id, id), eq(complaints.borrowerId, borrowerId)));
+      return row !== undefined;
     },
 
     /** Records a score only while one is due and none is set; returns whether it did. */
@@ -107,14 +215,6 @@ export function complaintsRepository(db: Db) {
         )
         .returning({ id: complaints.id });
       return rows.length === 1;
-    },
-
-    async typeTitles(market: Market, values: number[]) {
-      if (values.length === 0) return [];
-      return db
-        .select()
-        .from(problemTypes)
-        .where(and(eq(problemTypes.market, market), inArray(problemTypes.value, values)));
     },
   };
 }

@@ -92,7 +92,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{
       config: borrowerOnly,
       schema: { tags, body: problemListBody.optional(), response: { 200: problemListReply } },
     },
-    async (req) => ok(await complaints.list(req.borrower!, langOf(req))),
+    async (req) => ok(await complaints.list(req.borrower!, langOf(req), req.body ?? {})),
   );
 
   app.post(

@@ -5,19 +5,26 @@ import type {
   ProblemList,
   ProblemSave,
 } from '../../../shared/contract/complaints.ts';
-import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
+import {
+  COLLECTION_TYPE,
+  COMPLAINT_LIMITS,
+  COMPLAINT_STATUSES,
+  type ComplaintStatus,
+  LIST_PAGE,
+} from '../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { formatDate, weekdaysLater } from '../../../shared/domain/time.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
+import type { ReferenceData } from '../../reference-data.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { ComplaintsRepository } from './complaints.repository.ts';
 
 const refuse = (key: string) => new AppError('400', `complaints:messages.${key}`);
 
-type OrderRow = Awaited<ReturnType<ComplaintsRepository['ordersOf']>>[number];
+type OrderRow = Awaited<ReturnType<ComplaintsRepository['entryOf']>>['orders'][number];
 
 function orderCard(row: OrderRow, lang: Lang, market: Market): OrderCard {
   const t = (key: string) => translate(lang, 'orders', key);
@@ -41,12 +48,13 @@ function orderCard(row: OrderRow, lang: Lang, market: Market): OrderCard {
 export function complaintsService(
   repo: ComplaintsRepository,
   uploads: UploadsService,
+  reference: ReferenceData,
   opts: { now?: () => Date } = {},
 ) {
   const now = opts.now ?? (() => new Date());
 
   async function typeMaps(market: Market, lang: Lang) {
-    const types = await repo.types(market);
+    const types = await reference.complaintTypes(market);
     const title = (t: (typeof types)[number]) => (lang === 'id' ? t.titleId : t.titleEn);
     return {
       top: types.filter((t) => t.parentValue === null).map((t) => ({ title: title(t), value: t.value })),
@@ -61,39 +69,29 @@ export function complaintsService(
 
   return {
     async init(borrower: BorrowerIdentity, lang: Lang, orderNo: string | undefined): Promise<ProblemInit> {
-      const [types, orderRows, counts] = await Promise.all([
-        typeMaps(borrower.market, lang),
-        repo.ordersOf(borrower.id),
-        repo.statusCounts(borrower.id),
-      ]);
-      const cards = orderRows.map((r) => orderCard(r, lang, borrower.market));
+      const [types, entry] = await Promise.all([typeMaps(borrower.market, lang), repo.entryOf(borrower.id)]);
+      const cards = entry.orders.map((r) => orderCard(r, lang, borrower.market));
       let orderDetail = cards[0] ?? null;
       if (orderNo) {
         // Someone else's order number reads exactly like one that does not exist.
         orderDetail = cards.find((c) => c.orderNo === orderNo) ?? null;
         if (!orderDetail) throw notFound();
       }
-      const sum = (pred: (r: (typeof counts)[number]) => boolean) =>
-        counts.filter(pred).reduce((n, r) => n + Number(r.n), 0);
       return {
         problemType: types.top,
         problemSonType: types.sub(COLLECTION_TYPE),
         orderDetail,
         orderList: cards,
-        problemStatus: {
-          processing: sum((r) => r.status === 'processing'),
-          processed: sum((r) => r.status === 'processed'),
-          ratingDue: sum((r) => r.ratingDue),
-        },
+        problemStatus: entry.counts,
       };
     },
 
     /**
      * Validates everything again (the screen's checks are a convenience) and stores the complaint with
-     * its images in one transaction.
+     * its images in one statement: all of it, or nothing.
      */
     async save(borrower: BorrowerIdentity, body: ProblemSave) {
-      const types = await repo.types(borrower.market);
+      const types = await reference.complaintTypes(borrower.market);
       const type = types.find((t) => t.value === body.problemType && t.parentValue === null);
       if (!type) throw refuse('typeInvalid');
       const subTypes = types.filter((t) => t.parentValue === type.value);
@@ -101,10 +99,6 @@ export function complaintsService(
       if (subTypes.length > 0 ? !subTypes.some((t) => t.value === subType) : subType !== 0) {
         throw refuse('subTypeInvalid');
       }
-
-      const order = await repo.orderOf(borrower.id, body.orderNo);
-      if (!order) throw notFound();
-      if (type.value === COLLECTION_TYPE && !order.collectionAllowed) throw refuse('collectionNotAllowed');
 
       const detail = body.problemDetail.trim();
       if (!detail) throw refuse('detailEmpty');
@@ -123,60 +117,81 @@ export function complaintsService(
 
       const created = now();
       const deadline = weekdaysLater(created, COMPLAINT_LIMITS.handlingWeekdays, borrower.market);
-      const problemId = await repo.insertWithImages(
+      // The order's ownership (and, for collection, its permission) is checked by the insert itself.
+      const problemId = await repo.insertForOrder(
         {
           borrowerId: borrower.id,
           market: borrower.market,
-          orderNo: order.orderNo,
+          orderNo: body.orderNo,
           typeValue: type.value,
           subTypeValue: subType,
           detail,
-          status: 'processing',
           deadlineAt: deadline,
           createdAt: created,
         },
-        ids as string[],
+        { collection: type.value === COLLECTION_TYPE, imageIds: ids as string[] },
       );
+      if (problemId === null) {
+        // Nothing was written; say why.
+        const order = await repo.orderOf(borrower.id, body.orderNo);
+        if (!order) throw notFound();
+        throw refuse('collectionNotAllowed');
+      }
       return { problemId, deadline: deadline.toISOString() };
     },
 
-    async list(borrower: BorrowerIdentity, lang: Lang): Promise<ProblemList> {
-      const [rows, types] = await Promise.all([repo.listOf(borrower.id), typeMaps(borrower.market, lang)]);
-      const item = (r: (typeof rows)[number]) => ({
-        id: r.id,
-        time: r.createdAt.toISOString(),
-        type: types.titleOf(r.typeValue),
-        content: r.detail,
-        isScore: (r.ratingDue && r.score === null ? 1 : 0) as 0 | 1,
-      });
+    /** One page of one tab, newest first, with both tabs' counts: one statement (decision 020). */
+    async list(
+      borrower: BorrowerIdentity,
+      lang: Lang,
+      q: { status?: ComplaintStatus; cursor?: string; limit?: number } = {},
+    ): Promise<ProblemList> {
+      const status = q.status ?? 'processing';
+      const limit = q.limit ?? LIST_PAGE.default;
+      // One more row than asked tells whether a next page exists without a second query.
+      const [page, types] = await Promise.all([
+        repo.page(borrower.id, status, limit + 1, q.cursor),
+        typeMaps(borrower.market, lang),
+      ]);
+      const rows = page.rows.slice(0, limit);
       return {
-        tabs: (['processing', 'processed'] as const).map((status) => ({
-          status,
-          title: translate(lang, 'complaints', `status.${status}`),
-          list: rows.filter((r) => r.status === status).map(item),
+        tabs: COMPLAINT_STATUSES.map((s) => ({
+          status: s,
+          title: translate(lang, 'complaints', `status.${s}`),
+          count: page.counts[s],
         })),
+        status,
+        list: rows.map((r) => ({
+          id: r.id!,
+          time: r.time,
+          type: types.titleOf(r.type_value),
+          content: r.detail,
+          isScore: r.is_score ? 1 : 0,
+        })),
+        nextCursor: page.rows.length > limit ? rows[rows.length - 1]!.cursor : null,
       };
     },
 
     async detail(borrower: BorrowerIdentity, lang: Lang, problemId: number): Promise<ProblemDetail> {
-      const row = await repo.findOwned(borrower.id, problemId);
+      const [row, types] = await Promise.all([
+        repo.findOwnedWithImages(borrower.id, problemId),
+        typeMaps(borrower.market, lang),
+      ]);
       if (!row) throw notFound();
-      const [types, images] = await Promise.all([typeMaps(borrower.market, lang), repo.imagesOf(row.id)]);
-      const urls = (role: string) =>
-        images.filter((i) => i.role === role).map((i) => uploads.url(i.uploadId));
+      const urls = (role: string) => row.images.filter((i) => i.role === role).map((i) => uploads.url(i.id));
       return {
         problemId: row.id,
-        type: types.titleOf(row.typeValue),
-        sonType: row.subTypeValue ? types.titleOf(row.subTypeValue) : '',
+        type: types.titleOf(row.type_value),
+        sonType: row.sub_type_value ? types.titleOf(row.sub_type_value) : '',
         content: row.detail,
         images: urls('evidence'),
-        disposeDetail: row.replyText,
+        disposeDetail: row.reply_text,
         disposeImages: urls('reply'),
-        isScore: row.ratingDue && row.score === null ? 1 : 0,
+        isScore: row.is_score ? 1 : 0,
         status: row.status === 'processed' ? 'processed' : 'processing',
-        orderNo: row.orderNo,
-        createdAt: row.createdAt.toISOString(),
-        deadline: row.deadlineAt.toISOString(),
+        orderNo: row.order_no,
+        createdAt: row.created_at,
+        deadline: row.deadline_at,
         score: row.score,
       };
     },
@@ -186,7 +201,7 @@ export function complaintsService(
       if (!Number.isInteger(score) || score < 1 || score > COMPLAINT_LIMITS.stars) throw refuse('pickStars');
       const saved = await repo.saveScore(borrower.id, problemId, score, now());
       if (saved) return;
-      if (!(await repo.findOwned(borrower.id, problemId))) throw notFound();
+      if (!(await repo.isOwned(borrower.id, problemId))) throw notFound();
       throw new AppError('409', 'complaints:messages.ratingNotDue', 409);
     },
   };

@@ -296,18 +296,30 @@ describe('problem-save', () => {
 });
 
 describe('problem-list, problem-detail and save-score', () => {
-  it('lists complaints in two tabs', async () => {
+  it('lists complaints in two tabs with their counts, one tab a page', async () => {
     const { data } = (await post('problem-list', indonesia)).json();
-    expect(data.tabs.map((tab: { status: string; title: string }) => [tab.status, tab.title])).toEqual([
-      ['processing', 'Sedang diproses'],
-      ['processed', 'Selesai diproses'],
+    expect(data.tabs).toEqual([
+      { status: 'processing', title: 'Sedang diproses', count: expect.any(Number) },
+      { status: 'processed', title: 'Selesai diproses', count: 2 },
     ]);
-    expect(data.tabs[1].list.some((i: { isScore: number }) => i.isScore === 1)).toBe(true);
+    expect(data.status).toBe('processing');
+    expect(data.tabs[0].count).toBeGreaterThan(0);
+    expect(data.list).toHaveLength(data.tabs[0].count);
+    expect(data.nextCursor).toBeNull();
+    const processed = (await post('problem-list', indonesia, { status: 'processed' })).json().data;
+    expect(processed.list).toHaveLength(2);
+    expect(processed.list.some((i: { isScore: number }) => i.isScore === 1)).toBe(true);
+  });
+
+  it('refuses a cursor it did not hand out and a limit past the maximum', async () => {
+    for (const body of [{ cursor: "1' or 1=1" }, { cursor: '1-2-3' }, { limit: 51 }, { limit: 0 }]) {
+      expect((await post('problem-list', indonesia, body)).statusCode).toBe(400);
+    }
   });
 
   it('shows the handler reply and its image, and takes one rating when one is due', async () => {
-    const list = (await post('problem-list', india)).json().data;
-    const due = list.tabs[1].list.find((i: { isScore: number }) => i.isScore === 1);
+    const list = (await post('problem-list', india, { status: 'processed' })).json().data;
+    const due = list.list.find((i: { isScore: number }) => i.isScore === 1);
     const detail = (await post('problem-detail', india, { problemId: due.id })).json().data;
     expect(detail.isScore).toBe(1);
     expect(detail.disposeDetail).toContain('late fee has been removed');
@@ -328,13 +340,13 @@ describe('problem-list, problem-detail and save-score', () => {
 
   it('refuses a rating the server did not ask for', async () => {
     const list = (await post('problem-list', india)).json().data;
-    const processing = list.tabs[0].list[0];
+    const processing = list.list[0];
     const res = await post('save-score', india, { problemId: processing.id, score: 4 });
     expect(res.statusCode).toBe(409);
   });
 
   it("treats another borrower's complaint as not found, for reading and rating", async () => {
-    const theirs = (await post('problem-list', indonesia)).json().data.tabs[1].list[0];
+    const theirs = (await post('problem-list', indonesia, { status: 'processed' })).json().data.list[0];
     expect((await post('problem-detail', india, { problemId: theirs.id })).statusCode).toBe(404);
     expect((await post('save-score', india, { problemId: theirs.id, score: 3 })).statusCode).toBe(404);
   });

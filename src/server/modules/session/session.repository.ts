@@ -1,9 +1,24 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Market } from '../../../shared/markets.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { borrowers, sessions } from '../../db/schema.ts';
+import { statement } from '../../db/statement.ts';
 
-export function sessionRepository(db: Db) {
+const liveSession = statement<{
+  session_id: number;
+  borrower_id: number;
+  market: string;
+  name: string;
+  expires_at: string;
+}>(
+  'session_live',
+  `select s.id as session_id, b.id as borrower_id, b.market, b.name,
+          to_char(s.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at
+     from sessions s join borrowers b on b.id = s.borrower_id
+    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2::timestamptz`,
+);
+
+export function sessionRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
   return {
     async findBorrowerByPhone(market: Market, phone: string) {
       const [row] = await db
@@ -24,19 +39,16 @@ export function sessionRepository(db: Db) {
     },
 
     async findLiveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          borrowerId: borrowers.id,
-          market: borrowers.market,
-          name: borrowers.name,
-        })
-        .from(sessions)
-        .innerJoin(borrowers, eq(borrowers.id, sessions.borrowerId))
-        .where(
-          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-        );
-      return row ?? null;
+      const [row] = await run(liveSession, [tokenHash, now.toISOString()]);
+      return row
+        ? {
+            sessionId: row.session_id,
+            borrowerId: row.borrower_id,
+            market: row.market,
+            name: row.name,
+            expiresAt: new Date(row.expires_at),
+          }
+        : null;
     },
 
     async revokeSession(sessionId: number, now: Date) {

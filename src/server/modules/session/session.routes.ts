@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoLoginBody, demoLoginReply, logoutReply, meReply } from '../../../shared/contract/session.ts';
+import { bearerToken } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -22,7 +23,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; de
     '/vdthg/v1/session/logout',
     { config: { access: 'borrower' }, schema: { tags: ['session'], response: { 200: logoutReply } } },
     async (req) => {
-      await sessions.logout(req.borrower!);
+      await sessions.logout(req.borrower!, bearerToken(req)!);
       return ok(null);
     },
   );

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isMarket, type Market } from '../../../shared/markets.ts';
+import { ttlCache } from '../../cache.ts';
 import { DEMO_BORROWERS } from '../../db/seed.ts';
 import { notFound } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
@@ -10,8 +11,26 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * How long this instance trusts a session it has checked without asking the database again. A logout
+ * here takes effect at once; a revocation made by another instance within this bound (decision 020).
+ */
+export const SESSION_CACHE_MS = 5_000;
+
 export function sessionService(repo: SessionRepository, opts: { ttlMs: number; now?: () => Date }) {
   const now = opts.now ?? (() => new Date());
+  // Only live sessions are kept: an unknown token is asked about every time (and answered 401).
+  const live = ttlCache<string, (BorrowerIdentity & { expiresAt: Date }) | null>({
+    ttlMs: SESSION_CACHE_MS,
+    max: 50_000,
+    now: () => now().getTime(),
+  });
+  const lookup = async (tokenHash: string) => {
+    const row = await repo.findLiveSession(tokenHash, now());
+    if (!row || !isMarket(row.market)) return null;
+    const { borrowerId: id, market, name, sessionId, expiresAt } = row;
+    return { id, market, name, sessionId, expiresAt };
+  };
   return {
     /** Opens a session for a borrower and returns the bearer token (shown once, never stored). */
     async open(borrowerId: number, deviceId: string | null): Promise<string> {
@@ -26,13 +45,20 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
     },
 
     async authenticate(token: string): Promise<BorrowerIdentity | null> {
-      const row = await repo.findLiveSession(hashToken(token), now());
-      if (!row || !isMarket(row.market)) return null;
-      return { id: row.borrowerId, market: row.market, name: row.name, sessionId: row.sessionId };
+      const key = hashToken(token);
+      const found = await live.get(key, lookup);
+      if (!found || found.expiresAt <= now()) {
+        live.delete(key);
+        return null;
+      }
+      const { expiresAt: _expiresAt, ...identity } = found;
+      return identity;
     },
 
-    async logout(identity: BorrowerIdentity): Promise<void> {
+    /** Revokes the session in the database and forgets it here at once. */
+    async logout(identity: BorrowerIdentity, token: string): Promise<void> {
       await repo.revokeSession(identity.sessionId, now());
+      live.delete(hashToken(token));
     },
 
     /** Demo mode only: signs in the market's seeded demo borrower. */

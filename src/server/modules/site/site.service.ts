@@ -3,6 +3,7 @@ import type { ContactMessageBody, SiteConfig } from '../../../shared/contract/si
 import { SHARED_PATTERNS } from '../../../shared/domain/phone.ts';
 import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { ReferenceData } from '../../reference-data.ts';
 import type { SiteRepository } from './site.repository.ts';
 
 const invalid = (key: string) => new AppError('400', `contact:${key}`);
@@ -12,10 +13,11 @@ function isTelephone(value: string): boolean {
   return /^\+?[\d\s\-()]+$/.test(value) && /^\d{6,15}$/.test(value.replace(/\D/g, ''));
 }
 
-export function siteService(repo: SiteRepository) {
+export function siteService(repo: SiteRepository, reference: ReferenceData) {
   return {
+    /** Company details operators set: reference data, so no query on the pages and calls that show them. */
     async config(market: Market): Promise<SiteConfig> {
-      const row = await repo.getConfig(market);
+      const row = await reference.siteConfig(market);
       if (!row) throw notFound();
       const { updatedAt: _updatedAt, ...config } = row;
       return { ...config, market };

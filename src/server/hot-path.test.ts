@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_BASE, COMPLAINT_BASE } from '../shared/contract/constants.ts';
+import { complaints } from './db/schema.ts';
+import { createTestApp, type TestApp } from './test/helpers.ts';
+
+/**
+ * The hot-path pattern (decision 020): a borrower read is one database round trip once caches are warm,
+ * and the caches never hide a logout or an operator's edit on the instance that took it.
+ */
+let t: TestApp;
+let india: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  india = await t.signIn('IN');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (path: string, token: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: `${COMPLAINT_BASE}/${path}`, payload, headers: t.auth(token) });
+const qaList = (token: string, pid = 0) =>
+  t.app.inject({ method: 'GET', url: `${COMPLAINT_BASE}/get-qa-list?pid=${pid}`, headers: t.auth(token) });
+
+/** Runs a request twice (the first warms the caches) and counts the driver queries of the second. */
+async function queriesOf(send: () => Promise<{ statusCode: number }>) {
+  expect((await send()).statusCode).toBe(200);
+  const before = t.database.queryCount();
+  expect((await send()).statusCode).toBe(200);
+  return t.database.queryCount() - before;
+}
+
+async function staffSignIn() {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${ADMIN_BASE}/session/login`,
+    payload: { email: 'admin@kredito.test', password: 'Admin!2345' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    cookie: String(res.headers['set-cookie']).split(';')[0]!,
+    'x-csrf-token': res.json().data.csrfToken as string,
+  };
+}
+
+describe('one round trip per borrower read', () => {
+  it('counts queries at the driver', async () => {
+    const before = t.database.queryCount();
+    await t.database.db.select().from(complaints).limit(1);
+    expect(t.database.queryCount() - before).toBe(1);
+  });
+
+  it('get-qa-list and contact-kf-info answer from memory', async () => {
+    expect(await queriesOf(() => qaList(india))).toBe(0);
+    const categories = (await qaList(india)).json().data.answerList;
+    expect(await queriesOf(() => qaList(india, categories[0].id))).toBe(0);
+    expect(
+      await queriesOf(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v3/personal-center/contact-kf-info',
+          payload: { overall: 30 },
+          headers: t.auth(india),
+        }),
+      ),
+    ).toBe(0);
+  });
+
+  it('problem-init (orders, types and counts) is one statement', async () => {
+    expect(await queriesOf(() => post('problem-init', india))).toBe(1);
+    const init = (await post('problem-init', india)).json().data;
+    expect(init.orderList).toHaveLength(3);
+    expect(init.problemStatus.ratingDue).toBeGreaterThanOrEqual(0);
+  });
+
+  it('problem-list and problem-detail are one statement each', async () => {
+    expect(await queriesOf(() => post('problem-list', india))).toBe(1);
+    expect(await queriesOf(() => post('problem-list', india, { status: 'processed', limit: 1 }))).toBe(1);
+    const { list } = (await post('problem-list', india, { status: 'processed' })).json().data;
+    const detail = () => post('problem-detail', india, { problemId: list[0].id });
+    expect(await queriesOf(detail)).toBe(1);
+    expect((await detail()).json().data.disposeImages.length).toBeGreaterThan(0);
+  });
+});
+
+describe('one round trip per complaint save', () => {
+  it('checks the order and stores the complaint in one statement', async () => {
+    let n = 0;
+    const save = () =>
+      post('problem-save', india, {
+        problemType: 2,
+        problemDetail: `Round trip ${n++}`,
+        orderNo: 'IN20261101001',
+      });
+    expect(await queriesOf(save)).toBe(1);
+  });
+});
+
+describe('sessions from the cache', () => {
+  it('refuses a token at once after its logout on this instance', async () => {
+    const token = await t.signIn('ID');
+    expect((await qaList(token)).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/vdthg/v1/session/logout',
+      headers: t.auth(token),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await qaList(token)).statusCode).toBe(401);
+  });
+});
+
+describe('reference data follows the back office', () => {
+  it("shows an operator's edit of a chatbot category at once", async () => {
+    const staff = await staffSignIn();
+    const [category] = (await qaList(india)).json().data.answerList;
+    const tree = await t.app.inject({ method: 'GET', url: `${ADMIN_BASE}/qa?market=IN`, headers: staff });
+    const node = tree.json().data.items.find((i: { id: number }) => i.id === category.id);
+    const { id: _id, ...body } = node;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${ADMIN_BASE}/qa/${category.id}`,
+      payload: { ...body, titleEn: 'Repayment help' },
+      headers: staff,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await qaList(india)).json().data.answerList[0].title_local).toBe('Repayment help');
+  });
+
+  it("shows an operator's edit of a complaint type at once, and hides a deactivated one", async () => {
+    const staff = await staffSignIn();
+    const types = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_BASE}/complaint-types?market=IN`,
+      headers: staff,
+    });
+    const items = types.json().data.items as Array<{ id: number; value: number; sort: number }>;
+    const late = items.find((i) => i.value === 2)!;
+    const other = items.find((i) => i.value === 3)!;
+    expect((await post('problem-init', india)).json().data.problemType[1].value).toBe(2);
+    const edit = (id: number, body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${ADMIN_BASE}/complaint-types/${id}`,
+        payload: body,
+        headers: staff,
+      });
+    const renamed = await edit(late.id, {
+      titleEn: 'Late fees',
+      titleId: 'Denda keterlambatan',
+      sort: late.sort,
+      active: true,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(
+      (await edit(other.id, { titleEn: 'Other', titleId: 'Lain', sort: other.sort, active: false }))
+        .statusCode,
+    ).toBe(200);
+    const init = (await post('problem-init', india)).json().data;
+    expect(init.problemType.find((o: { value: number }) => o.value === 2).title).toBe('Late fees');
+    expect(init.problemType.some((o: { value: number }) => o.value === 3)).toBe(false);
+    const save = await post('problem-save', india, {
+      problemType: 3,
+      problemDetail: 'A complaint of a type that was just switched off.',
+      orderNo: 'IN20261101001',
+    });
+    expect(save.statusCode).toBe(400);
+  });
+
+  it('refuses a borrower token on the complaint-type editor', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_BASE}/complaint-types?market=IN`,
+      headers: t.auth(india),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('paging problem-list', () => {
+  it('returns every complaint exactly once, also when complaints arrive between pages', async () => {
+    const token = await t.newBorrower('IN');
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) })
+    ).json().data;
+    // Equal creation times in groups of three: the id breaks ties, or rows would be skipped or repeated.
+    const base = Date.UTC(2026, 9, 1);
+    const rows = Array.from({ length: 47 }, (_, i) => ({
+      borrowerId: me.userId as number,
+      market: 'IN',
+      orderNo: 'IN-PAGING',
+      typeValue: 2,
+      detail: `complaint ${i}`,
+      status: i % 4 === 0 ? 'processed' : 'processing',
+      deadlineAt: new Date(base + 86_400_000 * 5),
+      createdAt: new Date(base + Math.floor(i / 3) * 60_000),
+    }));
+    const inserted = await t.database.db.insert(complaints).values(rows).returning({ id: complaints.id });
+
+    for (const status of ['processing', 'processed'] as const) {
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const res = await post('problem-list', token, { status, limit: 5, ...(cursor ? { cursor } : {}) });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json().data;
+        seen.push(...page.list.map((i: { id: number }) => i.id));
+        cursor = page.nextCursor ?? undefined;
+        if (pages++ === 1) {
+          // A new complaint while the borrower scrolls belongs to the top, never to a later page.
+          await t.database.db.insert(complaints).values({ ...rows[0]!, status, createdAt: new Date() });
+        }
+      } while (cursor && pages < 50);
+      const expected = inserted.filter((_, i) => rows[i]!.status === status).map((r) => r.id);
+      expect(seen).toHaveLength(expected.length);
+      expect(new Set(seen)).toEqual(new Set(expected));
+    }
+  });
+});

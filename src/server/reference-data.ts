@@ -1,0 +1,41 @@
+import type { Market } from '../shared/markets.ts';
+import { ttlCache } from './cache.ts';
+import type { ChatbotRepository } from './modules/chatbot/chatbot.repository.ts';
+import type { ComplaintsRepository } from './modules/complaints/complaints.repository.ts';
+import type { SiteRepository } from './modules/site/site.repository.ts';
+
+/**
+ * How long another instance may serve reference data after an operator changed it there. The instance
+ * that took the change drops its copy at once (decision 020).
+ */
+export const REFERENCE_TTL_MS = 30_000;
+
+type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/**
+ * Data that changes only when an operator edits it (complaint types, chatbot content, company details),
+ * kept per market in memory so that no hot route queries it. Writers call the matching `changed`.
+ */
+export function referenceData(repos: {
+  complaints: Pick<ComplaintsRepository, 'types'>;
+  chatbot: Pick<ChatbotRepository, 'activeItems'>;
+  site: Pick<SiteRepository, 'getConfig'>;
+}) {
+  const cache = <V>() => ttlCache<Market, V>({ ttlMs: REFERENCE_TTL_MS, max: 8 });
+  const types = cache<Rows<ComplaintsRepository['types']>>();
+  const qa = cache<Rows<ChatbotRepository['activeItems']>>();
+  const site = cache<Rows<SiteRepository['getConfig']>>();
+  return {
+    /** Active complaint types and sub-types of the market, in display order. */
+    complaintTypes: (market: Market) => types.get(market, repos.complaints.types),
+    /** Active chatbot items of the market (categories, questions, answers), in display order. */
+    qaItems: (market: Market) => qa.get(market, repos.chatbot.activeItems),
+    siteConfig: (market: Market) => site.get(market, repos.site.getConfig),
+    changed: {
+      complaintTypes: (market: Market) => types.delete(market),
+      qaItems: (market: Market) => qa.delete(market),
+      siteConfig: (market: Market) => site.delete(market),
+    },
+  };
+}
+export type ReferenceData = ReturnType<typeof referenceData>;
