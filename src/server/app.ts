@@ -102,10 +102,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(securityPlugin);
-  await app.register(cookie);
   await app.register(formbody);
-  // Limits here are the outer bound; the upload route asks for its own tighter ones.
-  await app.register(multipart, { limits: { fileSize: 6 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(rateLimit, {
     global: false,
     // The bench's switch (RATE_LIMITS=off, demo data only): every route-level limit lets all through.
@@ -118,11 +115,21 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(sessionRoutes, { sessions, demo: config.demo });
   await app.register(siteRoutes, { site });
-  await app.register(complaintsRoutes, { complaints, uploads });
+  // Multipart and cookies only in the scopes that use them: each adds hooks to every request it covers
+  // (decision 020). Limits here are the outer bound; the upload routes ask for their own tighter ones.
+  const multipartLimits = { limits: { fileSize: 6 * 1024 * 1024, files: 1, fields: 10, parts: 12 } };
+  await app.register(async (scope) => {
+    await scope.register(multipart, multipartLimits);
+    await scope.register(complaintsRoutes, { complaints, uploads });
+  });
   await app.register(chatbotRoutes, { chatbot });
   await app.register(supportRoutes, { site });
-  await app.register(staffRoutes, { staff, secureCookie: config.env === 'production' });
-  await app.register(adminRoutes, { admin, uploads, staff });
+  await app.register(async (scope) => {
+    await scope.register(cookie);
+    await scope.register(multipart, multipartLimits);
+    await scope.register(staffRoutes, { staff, secureCookie: config.env === 'production' });
+    await scope.register(adminRoutes, { admin, uploads, staff });
+  });
   const web = await webRoutes(app, {
     webDist: config.webDist,
     demo: config.demo,
