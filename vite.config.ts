@@ -1,14 +1,95 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 
 const html = (name: string) => path.resolve(import.meta.dirname, 'src/web/html', `${name}.html`);
 
 /**
- * One build, five entries: the four single-page shells (each its own HTML) and the marketing site's
- * island script (its pages are pre-rendered by scripts/build.ts from the manifest written here).
+ * One build, six entries: the four single-page shells (each its own HTML) and the marketing site's two
+ * scripts (its pages are pre-rendered by scripts/build.ts from the manifest written here).
  */
 const nodeModules = path.resolve(import.meta.dirname, 'node_modules');
+
+/** The build's entries, by the module id Rolldown gives them. */
+const ENTRIES = {
+  h5: html('h5'),
+  dev: html('dev'),
+  promo: html('promo'),
+  admin: html('admin'),
+  site: path.resolve(import.meta.dirname, 'src/web/app/site/enhance.ts'),
+  siteIslands: path.resolve(import.meta.dirname, 'src/web/app/site/islands.tsx'),
+};
+const APP_SHELLS = new Set([ENTRIES.h5, ENTRIES.dev, ENTRIES.admin]);
+
+/** React itself: every shell and the site's form island need it, so it is one long-cached chunk. */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/**
+ * antd-mobile arrives as ~200 tiny modules (one per component, plus ahooks, lodash, rc-util,
+ * react-spring, use-gesture and babel helpers): left to automatic splitting they became 15-20 chunks
+ * per screen, each a round trip on a slow phone. The family forms one chunk, with our antd set-up.
+ */
+const ANTD_FAMILY =
+  /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
+
+const QUERY_HOOKS =
+  /[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](?!QueryClientProvider|index)[^\\/]+|query-core[\\/]build[\\/]modern[\\/]\w*Observer)\.js$/;
+
+/**
+ * Which entries reach a module: through static imports only (it is then in that entry's first load),
+ * or through any import (it runs somewhere in that shell).
+ */
+function reachingEntries(id: string, ctx: Rolldown.ChunkingContext, lazy: boolean): Set<string> {
+  const found = new Set<string>();
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    const info = ctx.getModuleInfo(queue.pop()!);
+    if (!info) continue;
+    if (info.isEntry) found.add(info.id);
+    for (const up of lazy ? [...info.importers, ...info.dynamicImporters] : info.importers) {
+      if (!seen.has(up)) {
+        seen.add(up);
+        queue.push(up);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Chunk groups (decision 018). Without them a complaint screen's first load was 38 scripts and 12
+ * stylesheets, most under 2 KB. What an entry loads up front becomes: React, the app shells' shared
+ * start-up code (router, i18n, query, bridge), and the entry itself. What a screen loads on top becomes:
+ * its own chunk, the antd-mobile family, the app's shared screen code and its feature's shared code.
+ * Groups never pull a lazy module into an entry's first load: antd stays out of the entries, and the
+ * site and the promotion page never load app code.
+ */
+function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  const info = ctx.getModuleInfo(id);
+  if (!info) return null;
+  // TanStack Query comes through one barrel, so its hooks look reachable from the entries, though
+  // tree-shaking leaves them to the screens (the shells use only the client and its provider).
+  if (QUERY_HOOKS.test(id)) return 'app-common';
+  const initial = reachingEntries(id, ctx, false);
+  if (initial.size > 0) {
+    if (REACT.test(id)) return 'react';
+    const everywhere = reachingEntries(id, ctx, true);
+    if ([...initial].every((e) => APP_SHELLS.has(e))) {
+      // Start-up code of the H5 shell that another shell also runs. Only the H5 shell's: the borrower's
+      // first load must not carry back-office code (the back office may carry a little of the H5's).
+      return initial.has(ENTRIES.h5) && everywhere.size > 1 ? 'app-shell' : null;
+    }
+    // Tiny modules the site's form island shares with the app (reply codes) ride along with React,
+    // which both load anyway, rather than being a 300-byte request of their own.
+    return initial.has(ENTRIES.siteIslands) && everywhere.size > 1 ? 'react' : null;
+  }
+  if (ANTD_FAMILY.test(id)) return 'antd';
+  // A screen (only ever imported lazily) is its own chunk; a module both imported by screens and
+  // fetched early (a feature's queries, prefetched by the router) joins its feature's group.
+  if (info.dynamicImporters.length > 0 && info.importers.length === 0) return null;
+  const feature = /[\\/]src[\\/]web[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id);
+  return feature ? `${feature[1]}-common` : 'app-common';
+}
 
 export default defineConfig(({ command }) => ({
   // react-router 7 publishes only its development build through package exports (its issue #14102):
@@ -38,11 +119,19 @@ export default defineConfig(({ command }) => ({
     target: 'es2020',
     rolldownOptions: {
       input: {
-        h5: html('h5'),
-        dev: html('dev'),
-        promo: html('promo'),
-        admin: html('admin'),
-        site: path.resolve(import.meta.dirname, 'src/web/app/site/islands.tsx'),
+        h5: ENTRIES.h5,
+        dev: ENTRIES.dev,
+        promo: ENTRIES.promo,
+        admin: ENTRIES.admin,
+        site: ENTRIES.site,
+        'site-islands': ENTRIES.siteIslands,
+      },
+      output: {
+        codeSplitting: {
+          // Off: a captured module's dependencies (React, for antd) must stay where chunkGroup puts them,
+          // or the entries would import the antd chunk to reach React.
+          groups: [{ name: chunkGroup, debugName: 'chunk-groups', includeDependenciesRecursively: false }],
+        },
       },
     },
   },

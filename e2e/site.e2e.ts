@@ -19,13 +19,31 @@ afterAll(async () => {
 const activeSlide = () => browser.page.locator('.carousel-slide:not([hidden])');
 
 describe('marketing site at 390×844', () => {
-  it('home: the carousel advances after 3 s', async () => {
+  it('home: the carousel advances after 3 s, on a few hundred bytes of script and no React', async () => {
     const { page } = browser;
+    const scripts: Array<{ url: string; encoding: string | undefined; bytes: number }> = [];
+    const onResponse = async (response: import('playwright-core').Response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const headers = await response.allHeaders();
+      scripts.push({
+        url: response.url(),
+        encoding: headers['content-encoding'],
+        bytes: Number(headers['content-length']),
+      });
+    };
+    page.on('response', onResponse);
     await page.goto(`${server.baseURL}/?lang=en`);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    // One small script, sent compressed (decision 018): React is for pages with a form only.
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]!.url).toMatch(/\/assets\/site-[\w-]+\.js$/);
+    expect(['br', 'gzip']).toContain(scripts[0]!.encoding);
+    expect(scripts[0]!.bytes).toBeLessThan(30 * 1024);
     await expect.poll(() => page.title()).toMatch(/Kredito/);
     const first = await activeSlide().getAttribute('aria-label');
     expect(first).toMatch(/^1 /);
-    // Once hydrated it is live: the second slide shows after 3 s, without any interaction.
+    // Once its script runs it is live: the second slide shows after 3 s, without any interaction.
     await expect
       .poll(async () => activeSlide().getAttribute('aria-label'), { timeout: 6_000, interval: 250 })
       .toMatch(/^2 /);
@@ -65,6 +83,8 @@ describe('marketing site at 390×844', () => {
     const status = page.getByRole('status');
     const submit = page.getByRole('button', { name: 'Submit' });
     await page.waitForFunction(() => document.querySelector('[data-island="contact-form"]') !== null);
+    // The form needs React: this page, and only pages like it, loads the island script.
+    expect(await page.locator('script[src*="/assets/site-islands-"]').count()).toBe(1);
 
     await submit.click();
     await expect.poll(() => status.innerText()).toBe('Please provide complete information!');

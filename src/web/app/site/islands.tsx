@@ -1,16 +1,14 @@
-import './site.css';
 import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { Carousel, type CarouselProps } from '../../features/site/carousel.tsx';
 import { ContactForm, type ContactFormProps } from '../../features/site/contact-form.tsx';
 import type { IslandName } from '../../features/site/island.tsx';
 
 /**
- * Browser entry of the marketing site. Pages arrive pre-rendered (prerender.tsx); only the parts marked
- * `data-island` come alive, with the props the server rendered them with.
+ * Browser entry of the site pages that need React (the contact form on /About). Pages arrive
+ * pre-rendered (prerender.tsx); only the parts marked `data-island` come alive, with the props the
+ * server rendered them with. The stylesheet comes from enhance.ts's build, linked by every page.
  */
 const ISLANDS: Record<IslandName, (props: never) => ReactElement> = {
-  carousel: (props: CarouselProps) => <Carousel {...props} />,
   'contact-form': (props: ContactFormProps) => <ContactForm {...props} />,
 };
 

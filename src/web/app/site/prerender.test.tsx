@@ -2,11 +2,23 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../../shared/markets.ts';
-import { Carousel, type CarouselProps } from '../../features/site/carousel.tsx';
+import { CAROUSEL_INTERVAL_MS, startCarousel } from '../../features/site/carousel-behaviour.ts';
 import { ContactForm, type ContactFormProps } from '../../features/site/contact-form.tsx';
-import { renderAllSitePages, renderSitePage, SITE_PLACEHOLDERS, SITE_ROUTES } from './prerender.tsx';
+import {
+  renderAllSitePages,
+  renderSitePage,
+  SITE_PLACEHOLDERS,
+  SITE_ROUTES,
+  type SiteAssets,
+} from './prerender.tsx';
 
-const assets = { scripts: ['/assets/site-abc123.js'], styles: ['/assets/site-def456.css'] };
+const assets: SiteAssets = {
+  styles: ['/assets/site-def456.css'],
+  scripts: {
+    enhance: ['/assets/site-abc123.js'],
+    islands: ['/assets/site-islands-ghi789.js', '/assets/rolldown-runtime-jkl.js', '/assets/react-mno.js'],
+  },
+};
 const LANGS: Lang[] = ['en', 'id'];
 
 /**
@@ -228,68 +240,87 @@ describe.each(LANGS)('site pages (%s)', (lang) => {
     }
   });
 
-  it('loads no script but the island entry, and only where there is an island', () => {
+  it('loads React only where a form hydrates, the small carousel script only on home, else nothing', () => {
+    const expected: Record<string, string[][]> = {
+      '/': [['module', assets.scripts.enhance[0]!, '']],
+      '/About': [['module', assets.scripts.islands[0]!, '']],
+    };
     for (const route of SITE_ROUTES) {
       const doc = page(route.path, lang);
       const scripts = [...doc.querySelectorAll('script')];
-      const islands = doc.querySelectorAll('[data-island]').length;
       expect(scripts.map((s) => [s.getAttribute('type'), s.getAttribute('src'), s.textContent])).toEqual(
-        islands > 0 ? [['module', assets.scripts[0], '']] : [],
+        expected[route.path] ?? [],
       );
+      // The island's imports (React) are announced up front, so they download alongside the entry.
+      const preloads = [...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
+        l.getAttribute('href'),
+      );
+      expect(preloads).toEqual(route.path === '/About' ? assets.scripts.islands.slice(1) : []);
       expect(doc.querySelectorAll('[onclick], [onload], [onerror]')).toHaveLength(0);
     }
   });
 
-  it('marks the carousel and the contact form as islands whose props hold no placeholders', () => {
-    const home = page('/', lang).querySelectorAll<HTMLElement>('[data-island]');
+  it('marks the contact form as an island whose props hold no placeholders, and the carousel for the script', () => {
+    const home = page('/', lang);
     const about = page('/About', lang).querySelectorAll<HTMLElement>('[data-island]');
-    expect([...home].map((e) => e.dataset.island)).toEqual(['carousel']);
+    expect(home.querySelectorAll('[data-island]')).toHaveLength(0);
+    expect(home.querySelectorAll('[data-carousel]')).toHaveLength(1);
     expect([...about].map((e) => e.dataset.island)).toEqual(['contact-form']);
-    for (const island of [...home, ...about]) {
-      expect(island.dataset.props).not.toContain('%%');
-      expect(() => JSON.parse(island.dataset.props ?? '')).not.toThrow();
-    }
+    expect(about[0]!.dataset.props).not.toContain('%%');
     const form = JSON.parse(about[0]!.dataset.props!) as ContactFormProps;
     expect(form.market).toBe(lang === 'en' ? 'IN' : 'ID');
     expect(form.lang).toBe(lang);
     expect(form.strings.incomplete).toBe(
       lang === 'en' ? 'Please provide complete information!' : 'Mohon lengkapi semua informasi!',
     );
-    const carousel = JSON.parse(home[0]!.dataset.props!) as CarouselProps;
-    expect(carousel.slides.length).toBeGreaterThanOrEqual(3);
-    expect(carousel.slides.length).toBeLessThanOrEqual(4);
+    const slides = home.querySelectorAll('[data-carousel] .carousel-slide');
+    expect(slides.length).toBeGreaterThanOrEqual(3);
+    expect(slides.length).toBeLessThanOrEqual(4);
+    expect(home.querySelectorAll('[data-carousel] .carousel-dot')).toHaveLength(slides.length);
   });
 
   it('shows the first slide without JavaScript', () => {
-    const slides = [
-      ...page('/', lang).querySelectorAll('[data-island="carousel"] [aria-roledescription="slide"]'),
-    ];
+    const slides = [...page('/', lang).querySelectorAll('[data-carousel] [aria-roledescription="slide"]')];
     expect(slides.map((s) => s.hasAttribute('hidden'))).toEqual(slides.map((_, i) => i !== 0));
   });
 });
 
-describe('islands', () => {
+describe('in the browser', () => {
   afterEach(() => {
     document.body.innerHTML = '';
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
-  it.each(LANGS)('hydrate onto the pre-rendered markup without a mismatch (%s)', async (lang) => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const recoverable = vi.fn();
-    for (const path of ['/', '/About']) {
-      document.body.innerHTML = bodyOf(path, lang);
-      for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-        const props = JSON.parse(element.dataset.props!);
-        const node =
-          element.dataset.island === 'carousel' ? <Carousel {...props} /> : <ContactForm {...props} />;
-        await act(async () => {
-          hydrateRoot(element, node, { onRecoverableError: recoverable });
-        });
-      }
-    }
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
+  it.each(LANGS)(
+    'the contact form hydrates onto the pre-rendered markup without a mismatch (%s)',
+    async (lang) => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const recoverable = vi.fn();
+      document.body.innerHTML = bodyOf('/About', lang);
+      const element = document.querySelector<HTMLElement>('[data-island="contact-form"]')!;
+      const props = JSON.parse(element.dataset.props!) as ContactFormProps;
+      await act(async () => {
+        hydrateRoot(element, <ContactForm {...props} />, { onRecoverableError: recoverable });
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(LANGS)('the carousel script turns the pre-rendered home carousel (%s)', (lang) => {
+    vi.useFakeTimers();
+    document.body.innerHTML = bodyOf('/', lang);
+    const root = document.querySelector<HTMLElement>('[data-carousel]')!;
+    const shown = () =>
+      [...root.querySelectorAll<HTMLElement>('.carousel-slide')].findIndex((s) => !s.hidden);
+    const stop = startCarousel(root);
+    expect(shown()).toBe(0);
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS);
+    expect(shown()).toBe(1);
+    root.querySelectorAll<HTMLButtonElement>('.carousel-dot')[0]!.click();
+    expect(shown()).toBe(0);
+    stop();
   });
 });
 

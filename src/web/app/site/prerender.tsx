@@ -50,20 +50,36 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '*', file: '404' },
 ];
 
-const PAGES: Record<string, { key: PageKey; component: ComponentType<SitePageProps>; islands: boolean }> = {
-  index: { key: 'home', component: HomePage, islands: true },
-  About: { key: 'about', component: AboutPage, islands: true },
-  Policy: { key: 'policy', component: PolicyPage, islands: false },
-  Loan: { key: 'loan', component: LoanPage, islands: false },
-  privacyPolicy: { key: 'privacyPolicy', component: PrivacyPolicyPage, islands: false },
-  Contact: { key: 'contact', component: ContactPage, islands: false },
-  '404': { key: 'notFound', component: NotFoundPage, islands: false },
+const PAGES: Record<string, { key: PageKey; component: ComponentType<SitePageProps> }> = {
+  index: { key: 'home', component: HomePage },
+  About: { key: 'about', component: AboutPage },
+  Policy: { key: 'policy', component: PolicyPage },
+  Loan: { key: 'loan', component: LoanPage },
+  privacyPolicy: { key: 'privacyPolicy', component: PrivacyPolicyPage },
+  Contact: { key: 'contact', component: ContactPage },
+  '404': { key: 'notFound', component: NotFoundPage },
 };
 
+/**
+ * The site's two browser entries (decision 018): `enhance` is a few hundred bytes of plain DOM code
+ * (the carousel), `islands` hydrates React islands (the contact form). A page loads only what its
+ * markup asks for, so pages without a form never download React, and pages with neither load no script.
+ */
+export type SiteScript = 'enhance' | 'islands';
+
 export interface SiteAssets {
-  /** The island entry script(s), as built. Loaded only on pages that have islands. */
-  scripts: string[];
+  /** Linked by every page. */
   styles: string[];
+  /** Per entry, as built: the entry's file first, then the chunks it imports (preloaded in parallel). */
+  scripts: Record<SiteScript, string[]>;
+}
+
+/** Which entries a rendered page body needs. */
+export function scriptsFor(body: string): SiteScript[] {
+  const needs: SiteScript[] = [];
+  if (body.includes('data-carousel')) needs.push('enhance');
+  if (body.includes('data-island')) needs.push('islands');
+  return needs;
 }
 
 /** Brand green, darkened until white text on it reads at 5.4:1 (src/web/ui/tokens.css `--brand-strong`). */
@@ -115,8 +131,12 @@ export function renderSitePage(
     }
     head.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(route.path)}">`);
   }
-  if (page.islands) {
-    head.push(...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`));
+  for (const script of scriptsFor(body)) {
+    const [entry, ...imports] = assets.scripts[script];
+    if (!entry) continue;
+    head.push(`<script type="module" src="${escapeHtml(entry)}"></script>`);
+    // Known now, so the browser need not parse the entry before it asks for them.
+    head.push(...imports.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`));
   }
 
   return `<!doctype html>

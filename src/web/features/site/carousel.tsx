@@ -1,7 +1,4 @@
-import { type FocusEvent, useEffect, useState } from 'react';
-
-/** Spec §2 and §9: the home carousel moves on every 3000 ms. */
-export const CAROUSEL_INTERVAL_MS = 3000;
+export { CAROUSEL_INTERVAL_MS } from './carousel-behaviour.ts';
 
 export interface CarouselSlide {
   title: string;
@@ -21,51 +18,16 @@ export interface CarouselProps {
 }
 
 /**
- * Hydrated island of the home page. The server renders the first slide visible and the others hidden,
- * so the page reads well without JavaScript; in the browser it rotates, unless the visitor is pointing
- * at it, has focus inside it, or asked the system for reduced motion.
+ * The home carousel's markup, rendered at build time only: the first slide visible and the others
+ * hidden, so the page reads well without JavaScript. In the browser `data-carousel` is picked up by
+ * the plain DOM script (carousel-behaviour.ts); React never runs on the page (decision 018).
  */
 export function Carousel({ slides, labels }: CarouselProps) {
-  const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
-  const paused = hovered || focused || reducedMotion;
   const count = slides.length;
-
-  useEffect(() => {
-    const query =
-      typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
-    if (!query) return;
-    setReducedMotion(query.matches);
-    const onChange = (event: MediaQueryListEvent) => setReducedMotion(event.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-
-  // Re-armed on every slide change, so a slide picked by hand also stays for a full interval.
-  useEffect(() => {
-    if (paused || count < 2) return;
-    const timer = setTimeout(() => setIndex((index + 1) % count), CAROUSEL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [index, paused, count]);
-
-  function onBlur(event: FocusEvent<HTMLElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  }
-
   return (
-    <section
-      className="carousel"
-      aria-roledescription="carousel"
-      aria-label={labels.region}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-    >
+    <section className="carousel" aria-roledescription="carousel" aria-label={labels.region} data-carousel="">
       {/* Announcing every automatic turn would talk over the reader; once paused, changes are announced. */}
-      <div className="carousel-slides" aria-live={paused ? 'polite' : 'off'}>
+      <div className="carousel-slides" aria-live="off">
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: a slide is a group of content, not a form fieldset (ARIA APG carousel pattern).
           <div
@@ -75,7 +37,7 @@ export function Carousel({ slides, labels }: CarouselProps) {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} ${labels.slideOf} ${count}`}
-            hidden={i !== index}
+            hidden={i !== 0}
           >
             <h3>{slide.title}</h3>
             <p>{slide.text}</p>
@@ -91,8 +53,7 @@ export function Carousel({ slides, labels }: CarouselProps) {
               className="carousel-dot"
               aria-label={`${labels.dot} ${i + 1}`}
               aria-controls={`carousel-slide-${i}`}
-              aria-current={i === index ? 'true' : undefined}
-              onClick={() => setIndex(i)}
+              aria-current={i === 0 ? 'true' : undefined}
             />
           ))}
         </div>

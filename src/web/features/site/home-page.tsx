@@ -1,6 +1,5 @@
 import { siteCopy } from '../../../shared/i18n/site.ts';
 import { Carousel, type CarouselProps } from './carousel.tsx';
-import { Island } from './island.tsx';
 import type { SitePageProps } from './site-layout.tsx';
 
 /** No store address is configured, so the download links search the store for the configured app name. */
@@ -42,9 +41,8 @@ export function HomePage({ lang, values }: SitePageProps) {
       </section>
 
       <div className="container">
-        <Island name="carousel" props={carousel}>
-          <Carousel {...carousel} />
-        </Island>
+        {/* Not an island: a plain DOM script turns it (carousel-behaviour.ts), the page needs no React. */}
+        <Carousel {...carousel} />
       </div>
 
       <section className="section" aria-labelledby="steps-title">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-export type IslandName = 'carousel' | 'contact-form';
+/** Parts of a page that hydrate with React. The carousel is not one: it runs on plain DOM code. */
+export type IslandName = 'contact-form';
 
 interface IslandProps<P> {
   name: IslandName;
