@@ -33,6 +33,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(securityPlugin);
+  await app.register(compressApiPlugin);
   await app.register(formbody);
   await app.register(rateLimit, {
     global: false,
