@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintImages, complaints } from '../src/server/db/schema.ts';
@@ -129,5 +129,46 @@ describe('a complaint, from the borrower to the operator and back', () => {
     await dialog.waitFor({ state: 'hidden' });
     const [row] = await server.database.db.select().from(complaints).where(eq(complaints.id, complaintId));
     expect(row).toMatchObject({ score: 4, ratingDue: false });
+  });
+});
+
+describe('the complaint list, paged', () => {
+  it('shows the counts in the tabs and loads the next page as the borrower scrolls to the end', async () => {
+    const { page } = borrower;
+    const [mine] = await server.database.db.select().from(complaints).where(eq(complaints.id, complaintId));
+    // More than one page (20) of complaints in progress, straight into the database: the save
+    // endpoint allows 20 per 10 minutes, and this is about the list, not the form.
+    const now = Date.now();
+    await server.database.db.insert(complaints).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        borrowerId: mine!.borrowerId,
+        market: 'IN',
+        orderNo: mine!.orderNo,
+        typeValue: 5,
+        detail: `Paged complaint ${i + 1}.`,
+        status: 'processing',
+        createdAt: new Date(now - (i + 1) * 60_000),
+        deadlineAt: new Date(now + 3 * 86_400_000),
+      })),
+    );
+    const processing = (
+      await server.database.db
+        .select({ id: complaints.id })
+        .from(complaints)
+        .where(and(eq(complaints.borrowerId, mine!.borrowerId), eq(complaints.status, 'processing')))
+    ).length;
+    expect(processing).toBeGreaterThan(20);
+
+    await openAsBorrower(page, server, 'IN', '/complaintList');
+    await page.getByRole('tab', { name: `Processing (${processing})` }).waitFor();
+    const items = page.locator('.complaint-list-items a[href^="/complainDetails"]');
+    await expect.poll(() => items.count()).toBe(20);
+    // Scrolling to the end brings the rest, each once, and then the end line.
+    await page.mouse.wheel(0, 20_000);
+    await page.getByText('You have seen all your complaints here.').waitFor();
+    await expect.poll(() => items.count()).toBe(processing);
+    const hrefs = await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(new Set(hrefs).size).toBe(processing);
+    await expectAccessible(page, 'complaint list, paged');
   });
 });

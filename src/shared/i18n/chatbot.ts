@@ -19,6 +19,7 @@ export const chatbot = {
       greeting:
         "Hi! I'm your virtual assistant. Choose a topic below or type your question and I'll find an answer.",
       categories: 'Question topics',
+      loadingTopics: 'Loading the question topics…',
       tabs: { account: 'Account', loan: 'Loan', repayment: 'Repayment', other: 'Other' },
       categoryIntro: 'Common questions about {{category}}:',
       categoryEmpty: 'There are no questions in this topic yet.',
@@ -70,6 +71,7 @@ export const chatbot = {
       greeting:
         'Halo! Saya asisten virtual Anda. Pilih topik di bawah atau ketik pertanyaan Anda, dan saya akan mencarikan jawabannya.',
       categories: 'Topik pertanyaan',
+      loadingTopics: 'Memuat topik pertanyaan…',
       tabs: { account: 'Akun', loan: 'Pinjaman', repayment: 'Pelunasan', other: 'Lainnya' },
       categoryIntro: 'Pertanyaan umum tentang {{category}}:',
       categoryEmpty: 'Belum ada pertanyaan di topik ini.',

@@ -71,6 +71,11 @@ export const complaints = {
         },
         newComplaint: 'File a complaint',
         rate: 'Rate',
+        loading: 'Loading your complaints…',
+        loadingMore: 'Loading…',
+        loadMore: 'Show more',
+        moreFailed: 'We could not load more complaints.',
+        end: 'You have seen all your complaints here.',
       },
       details: {
         title: 'Complaint details',
@@ -173,6 +178,11 @@ export const complaints = {
         },
         newComplaint: 'Buat pengaduan',
         rate: 'Beri nilai',
+        loading: 'Memuat pengaduan Anda…',
+        loadingMore: 'Memuat…',
+        loadMore: 'Tampilkan lagi',
+        moreFailed: 'Pengaduan berikutnya gagal dimuat.',
+        end: 'Semua pengaduan Anda di sini sudah ditampilkan.',
       },
       details: {
         title: 'Detail pengaduan',

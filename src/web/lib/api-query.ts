@@ -1,3 +1,4 @@
+import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
 import type { ApiResult } from './api-client.ts';
 
 /** A failed call, thrown inside TanStack Query functions so queries get their error state. */
@@ -17,4 +18,9 @@ export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
   const result = await pending;
   if (!result.ok || result.data === null) throw new ApiFailure(result);
   return result.data;
+}
+
+/** The thing asked for is not there (or not the caller's): a second try will not change that. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiFailure && String(error.code) === ERROR_CODE.NOT_FOUND;
 }

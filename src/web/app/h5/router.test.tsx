@@ -1,11 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { H5_PATHS } from '../../../shared/routes.ts';
 import type { BridgeMessage } from '../../lib/bridge.ts';
 import { createI18n } from '../../lib/i18n.ts';
+import { setSessionParams } from '../../lib/session-params.ts';
 import { createQueryClient, ShellProviders } from '../../ui/shell-providers.tsx';
-import { h5Routes } from './router.tsx';
+import { createH5Routes, type H5Screen, h5Screens } from './router.tsx';
 
 const sendBridge = vi.hoisted(() => vi.fn((_msg: BridgeMessage) => 'browser'));
 vi.mock('../../lib/bridge.ts', async (importOriginal) => ({
@@ -23,10 +27,15 @@ function Crashing(): never {
   throw new Error('kaput');
 }
 
-function renderAt(path: string, lang: 'en' | 'id' = 'en', routes: RouteObject[] = h5Routes) {
+function renderAt(
+  path: string,
+  lang: 'en' | 'id' = 'en',
+  queryClient: QueryClient = createQueryClient(),
+  routes: RouteObject[] = createH5Routes(queryClient),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return render(
-    <ShellProviders i18n={createI18n(lang)} queryClient={createQueryClient()}>
+    <ShellProviders i18n={createI18n(lang)} queryClient={queryClient}>
       <RouterProvider router={router} />
     </ShellProviders>,
   );
@@ -64,7 +73,7 @@ describe('H5 router', () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
     // The shell's own root route, with a screen that crashes in place of the real ones.
-    const root = h5Routes[0]!;
+    const root = createH5Routes(createQueryClient())[0]!;
     const routes: RouteObject[] = [
       {
         path: root.path,
@@ -74,10 +83,173 @@ describe('H5 router', () => {
       },
     ];
     const user = userEvent.setup();
-    renderAt('/boom', 'id', routes);
+    renderAt('/boom', 'id', createQueryClient(), routes);
     expect(await screen.findByRole('heading', { name: 'Terjadi kesalahan' })).toBeTruthy();
     expect(document.body.textContent).not.toContain('kaput');
     await user.click(screen.getByRole('button', { name: 'Coba lagi' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** One request as the fake server saw it. */
+interface Seen {
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown> | undefined;
+  headers: Record<string, string>;
+}
+
+const TOKEN = 't'.repeat(43);
+
+/** A screen chunk that arrives only when the test says so. */
+function heldChunk() {
+  let release!: (component: ComponentType) => void;
+  const promise = new Promise<ComponentType>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+/** The real screens, except that `path`'s chunk is held back. */
+function withHeldChunk(path: string, chunk: Promise<ComponentType>): H5Screen[] {
+  return h5Screens.map((s) => (s.path === path ? { ...s, load: () => chunk } : s));
+}
+
+describe('H5 route loaders', () => {
+  let seen: Seen[];
+  beforeEach(() => {
+    seen = [];
+    setSessionParams({ market: 'IN', token: TOKEN, deviceId: 'dev-1', version: '3' });
+    globalThis.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      seen.push({
+        path: url.pathname,
+        query: url.searchParams,
+        body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
+        headers: (init?.headers ?? {}) as Record<string, string>,
+      });
+      if (url.pathname.endsWith('/problem-list')) {
+        return new Response(
+          JSON.stringify({
+            code: 0,
+            message: '',
+            data: {
+              tabs: [
+                { status: 'processing', title: 'Processing', count: 0 },
+                { status: 'processed', title: 'Processed', count: 1 },
+              ],
+              status: 'processed',
+              list: [
+                {
+                  id: 5,
+                  time: '2026-11-20T20:00:00.000Z',
+                  type: 'App problem',
+                  content: 'Done.',
+                  isScore: 0,
+                },
+              ],
+              nextCursor: null,
+            },
+          }),
+        );
+      }
+      // The other screens' replies do not matter here: the screens never render.
+      return new Response(JSON.stringify({ code: '500', data: null, message: 'not stubbed' }), {
+        status: 500,
+      });
+    }) as typeof fetch;
+  });
+  afterEach(() => setSessionParams({}));
+
+  it.each([
+    {
+      path: `${H5_PATHS.complaint}?orderNo=IN001`,
+      call: '/h5-api/v3/user-problem/problem-init',
+      body: { orderNo: 'IN001' },
+    },
+    {
+      path: `${H5_PATHS.complaintForm}?problemType=5&problemSonType=0&orderNo=IN002`,
+      call: '/h5-api/v3/user-problem/problem-init',
+      body: { orderNo: 'IN002' },
+    },
+    {
+      path: H5_PATHS.complaintList,
+      call: '/h5-api/v3/user-problem/problem-list',
+      body: { status: 'processing', limit: 20 },
+    },
+    {
+      path: `${H5_PATHS.complaintDetails}?problemId=7`,
+      call: '/h5-api/v3/user-problem/problem-detail',
+      body: { problemId: 7 },
+    },
+    {
+      path: `${H5_PATHS.customerService}`,
+      call: '/v3/personal-center/contact-kf-info',
+      body: { overall: 30 },
+    },
+  ])('$path asks $call before its chunk has arrived, as the borrower', async ({ path, call, body }) => {
+    const chunk = heldChunk();
+    const client = createQueryClient();
+    renderAt(path, 'en', client, createH5Routes(client, withHeldChunk(path.split('?')[0]!, chunk.promise)));
+    await vi.waitFor(() => expect(seen.map((c) => c.path)).toContain(call));
+    const request = seen.find((c) => c.path === call)!;
+    expect(request.body).toEqual(body);
+    // The identity the screen itself would send: token header, device, market and version params.
+    expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request.query.get('deviceId')).toBe('dev-1');
+    expect(request.query.get('version')).toBe('3');
+    expect(request.query.get('market')).toBe('IN');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('the chatbot asks for its topics (pid 0, the order) before its chunk has arrived', async () => {
+    const chunk = heldChunk();
+    const client = createQueryClient();
+    renderAt(
+      `${H5_PATHS.chatbot}?orderNo=IN001&selectedIndex=1`,
+      'en',
+      client,
+      createH5Routes(client, withHeldChunk(H5_PATHS.chatbot, chunk.promise)),
+    );
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.path).toBe('/h5-api/v3/user-problem/get-qa-list');
+    expect(seen[0]!.query.get('pid')).toBe('0');
+    expect(seen[0]!.query.get('orderNo')).toBe('IN001');
+  });
+
+  it('asks nothing for a complaint id that is not one', async () => {
+    const chunk = heldChunk();
+    const client = createQueryClient();
+    const path = H5_PATHS.complaintDetails;
+    renderAt(
+      `${path}?problemId=abc`,
+      'en',
+      client,
+      createH5Routes(client, withHeldChunk(path, chunk.promise)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toHaveLength(0);
+  });
+
+  it('the list screen, once its chunk arrives, shows the loader’s page without asking again', async () => {
+    const chunk = heldChunk();
+    const client = createQueryClient();
+    const path = H5_PATHS.complaintList;
+    renderAt(
+      `${path}?tab=processed`,
+      'en',
+      client,
+      createH5Routes(client, withHeldChunk(path, chunk.promise)),
+    );
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toEqual({ status: 'processed', limit: 20 });
+    // Nothing of the screen yet: its code has not arrived.
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+
+    const { ComplaintListPage } = await import('../../features/complaints/complaint-list-page.tsx');
+    chunk.release(ComplaintListPage);
+    expect(await screen.findByRole('link', { name: /Done\./ }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Processed (1)' })).toBeTruthy();
+    expect(seen).toHaveLength(1);
   });
 });

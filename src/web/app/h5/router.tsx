@@ -1,79 +1,132 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { chatOrderParam, qaListQuery, ROOT_PID } from '../../features/chatbot/chatbot-queries.ts';
+import {
+  listTabParam,
+  orderParam,
+  problemDetailQuery,
+  problemIdParam,
+  problemInitQuery,
+  problemListQuery,
+} from '../../features/complaints/complaint-queries.ts';
+import { contactInfoQuery } from '../../features/customer-service/customer-service-queries.ts';
 import { sessionLang } from '../../lib/session-params.ts';
 import { antdScreen } from '../../ui/antd-lazy.ts';
 import { RouteError } from '../../ui/route-error.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
+/**
+ * Starts a screen's first query. Given the shell's query client and the address being opened; it may
+ * resolve whenever it likes, nobody waits for it.
+ */
+export type Prefetch = (queryClient: QueryClient, url: URL) => Promise<unknown>;
+
+export interface H5Screen {
+  path: string;
+  /** The screen's own chunk (antd-mobile loads beside it, see antd-lazy.ts). */
+  load: () => Promise<ComponentType>;
+  prefetch?: Prefetch;
+}
+
+/*
+ * The features' query modules are imported statically: they are small (keys, paths, a call each) and
+ * need only what the entry already has, so the request leaves the moment the route matches. A dynamic
+ * import would cost a round trip first, and in this build it would wait for antd-mobile too (the
+ * feature's shared chunk imports the screens' shared code, which imports antd; docs/decisions/019).
+ */
 /** The borrower screens. Each screen is its own chunk, so a web view downloads only what it opens. */
-export const h5Routes: RouteObject[] = [
+export const h5Screens: readonly H5Screen[] = [
   {
-    path: '/',
-    // The shell is rendered in the browser only; nothing to show while the first route chunk loads.
-    HydrateFallback: () => null,
-    errorElement: <RouteError />,
-    children: [
-      {
-        path: H5_PATHS.bridgeTest,
-        lazy: antdScreen(
-          sessionLang,
-          () => import('../../features/bridge-test/bridge-test-page.tsx'),
-          (m) => m.BridgeTestPage,
-        ),
-      },
-      {
-        path: H5_PATHS.complaint,
-        lazy: antdScreen(
-          sessionLang,
-          () => import('../../features/complaints/complaint-entry-page.tsx'),
-          (m) => m.ComplaintEntryPage,
-        ),
-      },
-      {
-        path: H5_PATHS.complaintForm,
-        lazy: antdScreen(
-          sessionLang,
-          () => import('../../features/complaints/complaint-form-page.tsx'),
-          (m) => m.ComplaintFormPage,
-        ),
-      },
-      {
-        path: H5_PATHS.complaintList,
-        lazy: antdScreen(
-          sessionLang,
-          () => import('../../features/complaints/complaint-list-page.tsx'),
-          (m) => m.ComplaintListPage,
-        ),
-      },
-      {
-        path: H5_PATHS.complaintDetails,
-        lazy: antdScreen(
-          sessionLang,
-          () => import('../../features/complaints/complaint-details-page.tsx'),
-          (m) => m.ComplaintDetailsPage,
-        ),
-      },
-      {
-        path: H5_PATHS.chatbot,
-        lazy: antdScreen(
-          sessionLang,
-          () => import('../../features/chatbot/chatbot-page.tsx'),
-          (m) => m.ChatbotPage,
-        ),
-      },
-      {
-        path: H5_PATHS.customerService,
-        lazy: antdScreen(
-          sessionLang,
-          () => import('../../features/customer-service/customer-service-page.tsx'),
-          (m) => m.CustomerServicePage,
-        ),
-      },
-      { path: '*', Component: NotFoundPage },
-    ],
+    path: H5_PATHS.bridgeTest,
+    load: () => import('../../features/bridge-test/bridge-test-page.tsx').then((m) => m.BridgeTestPage),
+  },
+  {
+    path: H5_PATHS.complaint,
+    load: () =>
+      import('../../features/complaints/complaint-entry-page.tsx').then((m) => m.ComplaintEntryPage),
+    prefetch: (client, url) => client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
+  },
+  {
+    path: H5_PATHS.complaintForm,
+    load: () => import('../../features/complaints/complaint-form-page.tsx').then((m) => m.ComplaintFormPage),
+    // Same key as the entry's for this order: coming from the entry, the cache already answers.
+    prefetch: (client, url) => client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
+  },
+  {
+    path: H5_PATHS.complaintList,
+    load: () => import('../../features/complaints/complaint-list-page.tsx').then((m) => m.ComplaintListPage),
+    prefetch: (client, url) => client.prefetchInfiniteQuery(problemListQuery(listTabParam(url.searchParams))),
+  },
+  {
+    path: H5_PATHS.complaintDetails,
+    load: () =>
+      import('../../features/complaints/complaint-details-page.tsx').then((m) => m.ComplaintDetailsPage),
+    prefetch: async (client, url) => {
+      const problemId = problemIdParam(url.searchParams);
+      // A bad id asks nothing: the screen says "not found" by itself.
+      if (problemId !== null) await client.prefetchQuery(problemDetailQuery(problemId));
+    },
+  },
+  {
+    path: H5_PATHS.chatbot,
+    load: () => import('../../features/chatbot/chatbot-page.tsx').then((m) => m.ChatbotPage),
+    prefetch: (client, url) => client.prefetchQuery(qaListQuery(ROOT_PID, chatOrderParam(url.searchParams))),
+  },
+  {
+    path: H5_PATHS.customerService,
+    load: () =>
+      import('../../features/customer-service/customer-service-page.tsx').then((m) => m.CustomerServicePage),
+    prefetch: (client) => client.prefetchQuery(contactInfoQuery()),
   },
 ];
 
-export function createH5Router() {
-  return createBrowserRouter(h5Routes);
+/**
+ * A loader that starts the screen's first query and returns at once. Not awaited, on purpose: awaiting
+ * would hold the whole route (the screen's frame included) until the reply, where the aim is to draw the
+ * frame as soon as the code is in and fill it when the data is. The screen's useQuery uses the same key,
+ * so it picks up this request in flight instead of sending its own. Skipped when the data is fresh
+ * (prefetchQuery honours staleTime), so revisiting a screen or switching a tab asks nothing new.
+ */
+export function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): LoaderFunction {
+  return ({ request }) => {
+    // prefetchQuery never rejects (a failure is the query's error state, which the screen shows).
+    void prefetch(queryClient, new URL(request.url));
+    return null;
+  };
+}
+
+/** The shell is rendered in the browser only; nothing to show while the first route chunk loads. */
+function NothingYet() {
+  return null;
+}
+
+/** The H5 shell's routes; the loaders and the screens share `queryClient`. */
+export function createH5Routes(
+  queryClient: QueryClient,
+  screens: readonly H5Screen[] = h5Screens,
+): RouteObject[] {
+  return [
+    {
+      path: '/',
+      HydrateFallback: NothingYet,
+      errorElement: <RouteError />,
+      children: [
+        ...screens.map(
+          (screen): RouteObject => ({
+            path: screen.path,
+            // A static loader runs in parallel with `lazy` (react-router does not wait for the chunk).
+            ...(screen.prefetch ? { loader: prefetchLoader(queryClient, screen.prefetch) } : {}),
+            lazy: antdScreen(sessionLang, screen.load, (Component) => Component),
+          }),
+        ),
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ];
+}
+
+export function createH5Router(queryClient: QueryClient) {
+  return createBrowserRouter(createH5Routes(queryClient));
 }

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import type { QaItem } from '../../../shared/contract/chatbot.ts';
+import { SkeletonBlock } from '../../ui/skeleton.tsx';
 
 /** The four category icon names the server sends (spec §9: chat categories use 4 icons). */
 export const CATEGORY_ICONS = ['account', 'loan', 'repayment', 'other'] as const;
@@ -127,6 +128,20 @@ export function CategoryTabs({
           <CategoryIconSvg icon={iconName(category.icon)} />
           <span className="chatbot-tab-label">{labelOf(category)}</span>
         </button>
+      ))}
+    </div>
+  );
+}
+
+/** The four topic tabs' shape while the topics are on the way: icon discs and label bars. */
+export function CategoryTabsSkeleton() {
+  return (
+    <div className="chatbot-tabs" aria-hidden="true">
+      {CATEGORY_ICONS.map((icon) => (
+        <span key={icon} className="chatbot-tab">
+          <SkeletonBlock width="36px" height="36px" radius="50%" />
+          <SkeletonBlock width="70%" height="0.8rem" />
+        </span>
       ))}
     </div>
   );

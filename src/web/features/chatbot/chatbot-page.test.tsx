@@ -73,7 +73,7 @@ const RECORD_REPLIES: Record<number, (value: string) => RecordReply> = {
 };
 
 /** The server of the brief: the FAQ tree and the record replies. `override` answers first when it returns. */
-function stubServer(override?: (call: Call) => Response | undefined) {
+function stubServer(override?: (call: Call) => Response | Promise<Response> | undefined) {
   calls = [];
   globalThis.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -171,6 +171,24 @@ describe('ChatbotPage', () => {
     expect(listCalls(1)).toHaveLength(0);
     expect(log().getAttribute('aria-live')).toBe('polite');
     expect(document.title).toBe('Help assistant');
+  });
+
+  it('draws the header, placeholder topics and the input while the topics are on the way', async () => {
+    let answer!: (response: Response) => void;
+    stubServer((call) =>
+      call.query.get('pid') === '0' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderPage('?orderNo=ORD-7');
+    expect(screen.getByRole('heading', { level: 1, name: 'Help assistant' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Contact CS' })).toBeTruthy();
+    expect(screen.getByLabelText('Your question')).toBeTruthy();
+    expect(within(log()).getByText(/virtual assistant/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading the question topics…');
+    expect(document.querySelectorAll('[aria-busy="true"] .chatbot-tab')).toHaveLength(4);
+    expect(screen.queryAllByRole('tab')).toHaveLength(0);
+    answer(ok({ answerList: CATEGORIES, question: null }));
+    expect(await screen.findAllByRole('tab')).toHaveLength(4);
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
   it('opens the first topic without selectedIndex, and another one when its tab is picked', async () => {

@@ -8,10 +8,11 @@ import { ACTION_HAND_OVER, CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/c
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageError, PageLoading } from '../../ui/page-state.tsx';
+import { PageError } from '../../ui/page-state.tsx';
 import { RatingDialog } from '../../ui/rating-dialog.tsx';
-import { CATEGORY_ICONS, CategoryTabs } from './category-tabs.tsx';
-import { postQaRecord, qaListQuery, ROOT_PID } from './chatbot-api.ts';
+import { SkeletonRegion } from '../../ui/skeleton.tsx';
+import { CATEGORY_ICONS, CategoryTabs, CategoryTabsSkeleton } from './category-tabs.tsx';
+import { chatOrderParam, postQaRecord, qaListQuery, ROOT_PID } from './chatbot-api.ts';
 import './chatbot-page.css';
 
 /** A question the borrower can tap. Free-text matches come without an action type. */
@@ -64,7 +65,7 @@ function complaintEntry(orderNo: string): string {
 export function ChatbotPage() {
   const { t } = useTranslation('chatbot');
   const [params] = useSearchParams();
-  const orderNo = params.get('orderNo') ?? '';
+  const orderNo = chatOrderParam(params);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logId = useId();
@@ -73,6 +74,7 @@ export function ChatbotPage() {
   const inputRef = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
 
+  // The route's loader has already asked for the topics (same key and call).
   const categories = useQuery(qaListQuery(ROOT_PID, orderNo));
   const list = categories.data?.answerList ?? [];
   const [picked, setPicked] = useState<number | null>(null);
@@ -265,7 +267,9 @@ export function ChatbotPage() {
 
       <div className="chatbot-categories">
         {categories.isPending ? (
-          <PageLoading />
+          <SkeletonRegion label={t('screen.loadingTopics')}>
+            <CategoryTabsSkeleton />
+          </SkeletonRegion>
         ) : categories.isError ? (
           <PageError
             message={`${t('screen.errors.categories')} ${categories.error.message}`.trim()}

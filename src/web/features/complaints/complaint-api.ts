@@ -1,56 +1,21 @@
-import type {
-  ProblemDetail,
-  ProblemInit,
-  ProblemList,
-  ProblemSave,
-  UploadedImage,
-} from '../../../shared/contract/complaints.ts';
-import { COMPLAINT_BASE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
+import type { ProblemSave, UploadedImage } from '../../../shared/contract/complaints.ts';
+import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { complaints } from '../../../shared/i18n/complaints.ts';
 import { orders } from '../../../shared/i18n/orders.ts';
 import { type ApiResult, request, uploadFile } from '../../lib/api-client.ts';
-import { unwrap } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
+import { COMPLAINT_PATHS } from './complaint-queries.ts';
 
 // The complaint screens' copy loads with them (every complaint page imports this module).
 addCopy({ complaints, orders });
 
 /**
- * The complaint calls of this feature (spec §7, contract in shared/contract/complaints.ts). JSON calls
- * go through the one request helper; the image upload is multipart with progress, which `fetch` cannot
- * report, so it is a small XMLHttpRequest that answers in the helper's ApiResult shape.
+ * The complaint calls of this feature (spec §7, contract in shared/contract/complaints.ts). The first
+ * queries of the screens live in complaint-queries.ts (the router's loaders start them too); the rest
+ * are here. JSON calls go through the one request helper; the image upload is multipart with progress,
+ * which `fetch` cannot report, so it goes through the helper's XMLHttpRequest upload.
  */
-export const COMPLAINT_PATHS = {
-  init: `${COMPLAINT_BASE}/problem-init`,
-  upload: `${COMPLAINT_BASE}/upload-problem-img`,
-  save: `${COMPLAINT_BASE}/problem-save`,
-  list: `${COMPLAINT_BASE}/problem-list`,
-  detail: `${COMPLAINT_BASE}/problem-detail`,
-  saveScore: `${COMPLAINT_BASE}/save-score`,
-} as const;
-
-/** Query keys: the entry and the form share `init` per order, so the form opens from the cache. */
-export const complaintKeys = {
-  all: ['complaints'] as const,
-  init: (orderNo: string | undefined) => ['complaints', 'init', orderNo ?? ''] as const,
-  list: ['complaints', 'list'] as const,
-  detail: (problemId: number) => ['complaints', 'detail', problemId] as const,
-};
-
-// Screens show load failures in place with a retry, so these are silent (no second, passing toast).
-export function fetchProblemInit(orderNo: string | undefined): Promise<ProblemInit> {
-  return unwrap(
-    request<ProblemInit>(COMPLAINT_PATHS.init, { data: orderNo ? { orderNo } : {}, silent: true }),
-  );
-}
-
-export function fetchProblemList(): Promise<ProblemList> {
-  return unwrap(request<ProblemList>(COMPLAINT_PATHS.list, { data: {}, silent: true }));
-}
-
-export function fetchProblemDetail(problemId: number): Promise<ProblemDetail> {
-  return unwrap(request<ProblemDetail>(COMPLAINT_PATHS.detail, { data: { problemId }, silent: true }));
-}
+export * from './complaint-queries.ts';
 
 /** Not silent: a refusal (empty text, collection not allowed, …) is toasted with the server's words. */
 export function saveProblem(body: Required<ProblemSave>, loadingText: string) {

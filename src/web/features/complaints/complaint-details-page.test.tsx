@@ -56,6 +56,20 @@ describe('ComplaintDetailsPage', () => {
     expect(screen.getAllByRole('button', { name: /^View image \d of 2$/ })).toHaveLength(2);
   });
 
+  it('draws its frame while problem-detail is on the way', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch({ [COMPLAINT_PATHS.detail]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAt(routes, DETAILS);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complaint details' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your comments and suggestions' })).toBeTruthy();
+    expect(screen.getByText('To be handled by')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(document.querySelector('[aria-busy="true"] .skeleton')).toBeTruthy();
+    answer(ok(problemDetail()));
+    expect(await screen.findByText('They called my mother twice at night.')).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
   it('opens a tapped image full size', async () => {
     stubFetch({ [COMPLAINT_PATHS.detail]: () => ok(problemDetail()) });
     const user = userEvent.setup();

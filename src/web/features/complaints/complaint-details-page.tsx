@@ -4,24 +4,20 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
-import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { ApiFailure } from '../../lib/api-query.ts';
+import { isNotFound } from '../../lib/api-query.ts';
 import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
+import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { RatingDialog } from '../../ui/rating-dialog.tsx';
-import { complaintKeys, fetchProblemDetail, saveScore } from './complaint-api.ts';
+import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
+import { complaintKeys, problemDetailQuery, problemIdParam, saveScore } from './complaint-api.ts';
 import './complaint-details-page.css';
 
 /** Spec §2, §9: a pending rating is asked for 3 s after the details have loaded. */
 export const RATING_DELAY_MS = 3000;
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiFailure && String(error.code) === ERROR_CODE.NOT_FOUND;
-}
 
 interface Viewer {
   images: string[];
@@ -64,15 +60,10 @@ export function ComplaintDetailsPage() {
   const market = sessionMarket();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const problemId = Number(params.get('problemId'));
-  const validId = Number.isSafeInteger(problemId) && problemId > 0;
-  const detail = useQuery({
-    queryKey: complaintKeys.detail(problemId),
-    queryFn: () => fetchProblemDetail(problemId),
-    enabled: validId,
-    // Not the borrower's (or gone) will not change on a second try.
-    retry: (failures, error) => failures < 1 && !isNotFound(error),
-  });
+  const validId = problemIdParam(params);
+  const problemId = validId ?? 0;
+  // The route's loader has already asked for this (same key, call and retry rule).
+  const detail = useQuery({ ...problemDetailQuery(problemId), enabled: validId !== null });
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [ratingOpen, setRatingOpen] = useState(false);
   // The automatic ask happens once per visit, whatever refetches follow (spec §4).
@@ -104,8 +95,8 @@ export function ComplaintDetailsPage() {
     </PageEmpty>
   );
 
-  if (!validId) return page(notFound);
-  if (detail.isPending) return page(<PageLoading />);
+  if (validId === null) return page(notFound);
+  if (detail.isPending) return page(<DetailsSkeleton />);
   if (detail.isError) {
     if (isNotFound(detail.error)) return page(notFound);
     return page(<PageError message={detail.error.message} onRetry={() => void detail.refetch()} />);
@@ -235,5 +226,29 @@ export function ComplaintDetailsPage() {
         onCancel={() => setRatingOpen(false)}
       />
     </>,
+  );
+}
+
+/** The details' frame while problem-detail is on the way: the facts' names and the content card. */
+function DetailsSkeleton() {
+  const { t } = useTranslation('complaints');
+  const facts = ['type', 'status', 'orderNo', 'submittedAt', 'deadline'] as const;
+  return (
+    <SkeletonRegion>
+      <dl className="complaint-details-facts">
+        {facts.map((fact) => (
+          <div key={fact}>
+            <dt>{t(`screens.details.${fact}`)}</dt>
+            <dd>
+              <SkeletonBlock width="8rem" />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section className="complaint-details-card" aria-labelledby="complaint-details-content-loading">
+        <h2 id="complaint-details-content-loading">{t('screens.details.content')}</h2>
+        <SkeletonLines lines={3} />
+      </section>
+    </SkeletonRegion>
   );
 }

@@ -139,12 +139,32 @@ describe('ComplaintEntryPage', () => {
   it('links to My complaints and the assistant with the order', async () => {
     stubFetch({ [COMPLAINT_PATHS.init]: () => ok(problemInit()) });
     renderAt(routes, H5_PATHS.complaint);
+    // The links are in the frame at once; the assistant's gets the chosen order once it is known.
     expect((await screen.findByRole('link', { name: /My complaints/ })).getAttribute('href')).toBe(
       H5_PATHS.complaintList,
     );
+    await screen.findByText('Quick Cash');
     expect(screen.getByRole('link', { name: /Ask our assistant/ }).getAttribute('href')).toBe(
       `${H5_PATHS.chatbot}?orderNo=IN003`,
     );
+  });
+
+  it('draws its frame while problem-init is on the way', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch({ [COMPLAINT_PATHS.init]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAt(routes, H5_PATHS.complaint);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complaints' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your order' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Select question type' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(document.querySelectorAll('[aria-busy="true"] .skeleton').length).toBeGreaterThan(4);
+    expect(screen.getByRole('link', { name: /My complaints/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Collection' })).toBeNull();
+
+    answer(ok(problemInit()));
+    expect(await screen.findByRole('button', { name: 'Collection' })).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(screen.getByText('2 in progress')).toBeTruthy();
   });
 
   it('shows a load failure with a retry', async () => {
@@ -173,7 +193,7 @@ describe('ComplaintEntryPage', () => {
     const user = userEvent.setup();
     renderAt(routes, H5_PATHS.complaint, 'id');
     expect(await screen.findByRole('heading', { name: 'Pilih jenis pertanyaan' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /semua/i })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /semua/i })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Pengaduan saya/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Collection' }));
     expect(toasts).toEqual(['Pesanan yang dipilih tidak mendukung pengaduan jenis penagihan.']);

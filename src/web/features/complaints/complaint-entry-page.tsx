@@ -7,9 +7,10 @@ import type { Option, OrderCard as OrderCardData } from '../../../shared/contrac
 import { COLLECTION_TYPE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
-import { complaintKeys, fetchProblemInit } from './complaint-api.ts';
-import { OrderCard } from './order-card.tsx';
+import { PageEmpty, PageError } from '../../ui/page-state.tsx';
+import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
+import { complaintKeys, orderParam, problemInitQuery } from './complaint-api.ts';
+import { OrderCard, OrderCardSkeleton } from './order-card.tsx';
 import './complaint-entry-page.css';
 
 /** The form's address for a question type (and collection sub-type) about an order. */
@@ -32,15 +33,15 @@ export function ComplaintEntryPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const orderNo = params.get('orderNo') || undefined;
+  const orderNo = orderParam(params);
   const [ordersOpen, setOrdersOpen] = useState(false);
   const [collectionOpen, setCollectionOpen] = useState(false);
   const subTypesId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const allRef = useRef<HTMLButtonElement>(null);
   const init = useQuery({
-    queryKey: complaintKeys.init(orderNo),
-    queryFn: () => fetchProblemInit(orderNo),
+    // The route's loader has already asked for this (same key and call).
+    ...problemInitQuery(orderNo),
     // Picking another order changes the key; keep showing the page while the counts refresh.
     placeholderData: keepPreviousData,
   });
@@ -51,7 +52,8 @@ export function ComplaintEntryPage() {
       <main className="shell-page complaint-entry">
         <title>{title}</title>
         <h1>{title}</h1>
-        <PageLoading />
+        <EntrySkeleton />
+        <EntryLinks orderNo={orderNo} processing={0} ratingDue={0} />
       </main>
     );
   }
@@ -128,15 +130,11 @@ export function ComplaintEntryPage() {
   };
 
   const { processing, ratingDue } = data.problemStatus;
-  const chatbotPath = selected
-    ? `${H5_PATHS.chatbot}?${new URLSearchParams({ orderNo: selected.orderNo })}`
-    : H5_PATHS.chatbot;
 
   return (
     <main className="shell-page complaint-entry">
       <title>{title}</title>
       <h1>{title}</h1>
-
       <section className="complaint-entry-section" aria-labelledby="complaint-entry-order">
         <div className="complaint-entry-section-head">
           <h2 id="complaint-entry-order">{t('screens.entry.orderHeading')}</h2>
@@ -201,27 +199,7 @@ export function ComplaintEntryPage() {
         ) : null}
       </section>
 
-      <nav className="complaint-entry-links" aria-label={title}>
-        <Link className="complaint-entry-link" to={H5_PATHS.complaintList}>
-          <span className="complaint-entry-link-text">{t('screens.entry.myComplaints')}</span>
-          {processing > 0 ? (
-            <span className="complaint-entry-count">
-              {t('screens.entry.processingCount', { count: processing })}
-            </span>
-          ) : null}
-          {ratingDue > 0 ? (
-            <span className="complaint-entry-due">{t('screens.entry.ratingDue', { count: ratingDue })}</span>
-          ) : null}
-          <span aria-hidden="true">›</span>
-        </Link>
-        <Link className="complaint-entry-link" to={chatbotPath}>
-          <span className="complaint-entry-link-text">
-            {t('screens.entry.chatbot')}
-            <span className="complaint-entry-link-hint">{t('screens.entry.chatbotHint')}</span>
-          </span>
-          <span aria-hidden="true">›</span>
-        </Link>
-      </nav>
+      <EntryLinks orderNo={selected?.orderNo} processing={processing} ratingDue={ratingDue} />
 
       <Popup
         visible={ordersOpen}
@@ -282,5 +260,70 @@ export function ComplaintEntryPage() {
         </div>
       </Popup>
     </main>
+  );
+}
+
+/** The way to the borrower's complaints (with counts once known) and to the assistant. */
+function EntryLinks({
+  orderNo,
+  processing,
+  ratingDue,
+}: {
+  orderNo: string | undefined;
+  processing: number;
+  ratingDue: number;
+}) {
+  const { t } = useTranslation('complaints');
+  const chatbotPath = orderNo ? `${H5_PATHS.chatbot}?${new URLSearchParams({ orderNo })}` : H5_PATHS.chatbot;
+  return (
+    <nav className="complaint-entry-links" aria-label={t('screens.entry.title')}>
+      <Link className="complaint-entry-link" to={H5_PATHS.complaintList}>
+        <span className="complaint-entry-link-text">{t('screens.entry.myComplaints')}</span>
+        {processing > 0 ? (
+          <span className="complaint-entry-count">
+            {t('screens.entry.processingCount', { count: processing })}
+          </span>
+        ) : null}
+        {ratingDue > 0 ? (
+          <span className="complaint-entry-due">{t('screens.entry.ratingDue', { count: ratingDue })}</span>
+        ) : null}
+        <span aria-hidden="true">›</span>
+      </Link>
+      <Link className="complaint-entry-link" to={chatbotPath}>
+        <span className="complaint-entry-link-text">
+          {t('screens.entry.chatbot')}
+          <span className="complaint-entry-link-hint">{t('screens.entry.chatbotHint')}</span>
+        </span>
+        <span aria-hidden="true">›</span>
+      </Link>
+    </nav>
+  );
+}
+
+/**
+ * The entry's frame while problem-init is on the way: the two section headings with the order card
+ * and the question tiles as placeholders (the links below need no data and are real already).
+ */
+function EntrySkeleton() {
+  const { t } = useTranslation('complaints');
+  return (
+    <SkeletonRegion>
+      <section className="complaint-entry-section" aria-labelledby="complaint-entry-order">
+        <div className="complaint-entry-section-head">
+          <h2 id="complaint-entry-order">{t('screens.entry.orderHeading')}</h2>
+        </div>
+        <OrderCardSkeleton />
+      </section>
+      <section className="complaint-entry-section" aria-labelledby="complaint-entry-types">
+        <h2 id="complaint-entry-types">{t('screens.entry.typesHeading')}</h2>
+        <ul className="complaint-entry-tiles" aria-hidden="true">
+          {[0, 1, 2, 3].map((n) => (
+            <li key={n}>
+              <SkeletonBlock height="56px" radius="var(--radius-small)" />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </SkeletonRegion>
   );
 }

@@ -66,6 +66,22 @@ describe('ComplaintFormPage', () => {
     expect(screen.getByText('Your complaint will be handled within 3 weekdays.')).toBeTruthy();
   });
 
+  it('opened directly, draws its frame while problem-init is on the way', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch({ [COMPLAINT_PATHS.init]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAt(routes, FORM);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Submit a complaint' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Evidence images' })).toBeTruthy();
+    expect(screen.getByText('Your comments and suggestions')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(document.querySelector('[aria-busy="true"] .skeleton')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    answer(ok(problemInit()));
+    expect(await screen.findByText('Collection')).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(textbox()).toBeTruthy();
+  });
+
   it('counts live and cuts input beyond 200 characters', async () => {
     network();
     const user = userEvent.setup();

@@ -7,12 +7,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageError, PageLoading } from '../../ui/page-state.tsx';
+import { PageError } from '../../ui/page-state.tsx';
+import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { useImageUploads } from '../../ui/use-image-uploads.ts';
 import {
   complaintKeys,
   cutDetail,
-  fetchProblemInit,
+  problemInitQuery,
   saveProblem,
   UPLOAD_TYPES,
   uploadProblemImage,
@@ -45,10 +46,8 @@ export function ComplaintFormPage() {
   const problemType = Number(params.get('problemType'));
   const problemSonType = Number(params.get('problemSonType') ?? 0) || 0;
   const orderNo = params.get('orderNo') ?? '';
-  const init = useQuery({
-    queryKey: complaintKeys.init(orderNo || undefined),
-    queryFn: () => fetchProblemInit(orderNo || undefined),
-  });
+  // Opened from the entry, the cache answers; opened directly, the route's loader has already asked.
+  const init = useQuery(problemInitQuery(orderNo || undefined));
 
   const [text, setText] = useState('');
   const composing = useRef(false);
@@ -84,7 +83,7 @@ export function ComplaintFormPage() {
       </div>,
     );
   }
-  if (init.isPending) return page(<PageLoading />);
+  if (init.isPending) return page(<FormSkeleton />);
   if (init.isError)
     return page(<PageError message={init.error.message} onRetry={() => void init.refetch()} />);
 
@@ -277,5 +276,33 @@ export function ComplaintFormPage() {
         </p>
       ) : null}
     </form>,
+  );
+}
+
+/**
+ * The form's frame while problem-init is on the way (opened directly, not from the entry): the type
+ * tags, the comment box and the evidence section as placeholders under their real headings.
+ */
+function FormSkeleton() {
+  const { t } = useTranslation('complaints');
+  return (
+    <SkeletonRegion className="complaint-form-body">
+      <div className="complaint-form-tags" aria-hidden="true">
+        <SkeletonBlock width="96px" height="1.9rem" radius="999px" />
+        <SkeletonBlock width="140px" height="1.9rem" radius="999px" />
+      </div>
+      <div className="complaint-form-field">
+        <p className="complaint-form-label">{t('screens.form.detailLabel')}</p>
+        <SkeletonBlock height="8.5rem" radius="var(--radius-small)" />
+      </div>
+      <section className="complaint-form-field" aria-labelledby="complaint-form-evidence-loading">
+        <h2 id="complaint-form-evidence-loading" className="complaint-form-label">
+          {t('screens.form.evidence')}
+        </h2>
+        <p className="complaint-form-hint">{t('screens.form.evidenceHint')}</p>
+        <SkeletonBlock width="80px" height="80px" radius="var(--radius-small)" />
+      </section>
+      <SkeletonBlock height="48px" radius="var(--radius-small)" />
+    </SkeletonRegion>
   );
 }

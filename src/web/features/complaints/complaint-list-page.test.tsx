@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProblemList } from '../../../shared/contract/complaints.ts';
+import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
@@ -18,37 +19,111 @@ const routes = [
 ];
 
 const TIME = '2026-11-20T20:00:00.000Z';
-function list(
-  processing: ProblemList['tabs'][number]['list'],
-  processed: ProblemList['tabs'][number]['list'],
-) {
+type Item = ProblemList['list'][number];
+
+/** One page of a tab as the server sends it: both tabs' counts, this tab's items, the next cursor. */
+function page(
+  status: ComplaintStatus,
+  list: Item[],
+  nextCursor: string | null = null,
+  counts: Record<ComplaintStatus, number> = { processing: list.length, processed: 0 },
+): ProblemList {
   return {
     tabs: [
-      { status: 'processing', title: 'Processing', list: processing },
-      { status: 'processed', title: 'Processed', list: processed },
+      { status: 'processing', title: 'Processing', count: counts.processing },
+      { status: 'processed', title: 'Processed', count: counts.processed },
     ],
+    status,
+    list,
+    nextCursor,
   };
 }
+
+const complaint = (id: number, extra: Partial<Item> = {}): Item => ({
+  id,
+  time: TIME,
+  type: 'App problem',
+  content: `Complaint number ${id}.`,
+  isScore: 0,
+  ...extra,
+});
+/** Ids from high to low, newest first like the server. */
+const range = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, i) => complaint(from - i));
+
+/**
+ * happy-dom's IntersectionObserver never reports anything; this one reports what the test says is in
+ * view, so "the borrower scrolled near the end" is one call.
+ */
+class FakeIntersectionObserver {
+  static all = new Set<FakeIntersectionObserver>();
+  readonly elements = new Set<Element>();
+  readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
+    FakeIntersectionObserver.all.add(this);
+  }
+  observe(element: Element) {
+    this.elements.add(element);
+  }
+  unobserve(element: Element) {
+    this.elements.delete(element);
+  }
+  disconnect() {
+    this.elements.clear();
+    FakeIntersectionObserver.all.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+}
+
+/** Every observed element comes into view. */
+function scrollNearEnd() {
+  act(() => {
+    for (const observer of [...FakeIntersectionObserver.all]) {
+      const entries = [...observer.elements].map(
+        (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+      );
+      if (entries.length) observer.callback(entries, observer as unknown as IntersectionObserver);
+    }
+  });
+}
+
+/** A reply the test releases when it wants, to look at the screen while the call is in flight. */
+function deferred() {
+  let release!: (response: Response) => void;
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+const itemLinks = () => screen.queryAllByRole('link', { name: /Complaint number/ });
 
 beforeAll(() => setupAntdMobile('en'));
 beforeEach(() => {
   setSessionParams({ market: 'IN', token: 't'.repeat(43), deviceId: 'd1' });
   captureToasts();
+  FakeIntersectionObserver.all.clear();
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
 });
 afterEach(() => {
   globalThis.fetch = realFetch;
   setSessionParams({});
+  vi.unstubAllGlobals();
 });
 
 describe('ComplaintListPage', () => {
   it('lists complaints in tabs with the market time, the type, the content and a Rate badge', async () => {
-    stubFetch({
-      [COMPLAINT_PATHS.list]: () =>
+    const net = stubFetch({
+      [COMPLAINT_PATHS.list]: (body) =>
         ok(
-          list(
-            [{ id: 3, time: TIME, type: 'App problem', content: 'The app closes on start.', isScore: 0 }],
-            [{ id: 1, time: TIME, type: 'Collection', content: 'Calls at night.', isScore: 1 }],
-          ),
+          body.status === 'processed'
+            ? page('processed', [
+                complaint(1, { type: 'Collection', content: 'Calls at night.', isScore: 1 }),
+              ])
+            : page('processing', [complaint(3, { content: 'The app closes on start.' })]),
         ),
     });
     const user = userEvent.setup();
@@ -59,17 +134,114 @@ describe('ComplaintListPage', () => {
     expect(formatDateTime(TIME, 'en', 'IN')).toContain('21 Nov 2026');
     expect(first.textContent).toContain('The app closes on start.');
     expect(within(first).queryByText('Rate')).toBeNull();
+    // Only the open tab is asked for, first page, default size, no cursor.
+    expect(net.callsTo(COMPLAINT_PATHS.list).map((c) => c.body)).toEqual([
+      { status: 'processing', limit: 20 },
+    ]);
 
     await user.click(screen.getByRole('tab', { name: /Processed/ }));
     const handled = await screen.findByRole('link', { name: /Calls at night/ });
     expect(within(handled).getByText('Rate')).toBeTruthy();
+    expect(net.callsTo(COMPLAINT_PATHS.list).at(-1)!.body).toEqual({ status: 'processed', limit: 20 });
+    expect(router.state.location.search).toBe('?tab=processed');
     await user.click(handled);
     expect(router.state.location.pathname).toBe(H5_PATHS.complaintDetails);
     expect(router.state.location.search).toBe('?problemId=1');
   });
 
+  it('draws the title, the tabs and placeholder cards while the first page is on its way', async () => {
+    const pending = deferred();
+    stubFetch({ [COMPLAINT_PATHS.list]: () => pending.promise });
+    renderAt(routes, H5_PATHS.complaintList);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My complaints' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Processing' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Processed' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading your complaints…');
+    expect(document.querySelector('[aria-busy="true"] .skeleton')).toBeTruthy();
+
+    pending.release(ok(page('processing', range(5, 1), null, { processing: 5, processed: 2 })));
+    expect(await screen.findByRole('tab', { name: 'Processing (5)' })).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(itemLinks()).toHaveLength(5);
+  });
+
+  it('pages as the borrower scrolls: both pages once each, the cursor of page 1 sent, counts in the titles', async () => {
+    const second = deferred();
+    const net = stubFetch({
+      [COMPLAINT_PATHS.list]: (body) =>
+        body.cursor === undefined
+          ? ok(page('processing', range(25, 6), 'cursor-page-1', { processing: 25, processed: 3 }))
+          : second.promise,
+    });
+    renderAt(routes, H5_PATHS.complaintList);
+    await screen.findByRole('link', { name: /Complaint number 25\./ });
+    expect(itemLinks()).toHaveLength(20);
+    expect(screen.getByRole('tab', { name: 'Processing (25)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Processed (3)' })).toBeTruthy();
+    expect(screen.queryByText('You have seen all your complaints here.')).toBeNull();
+
+    scrollNearEnd();
+    const loading = await screen.findByRole('status');
+    expect(loading.textContent).toContain('Loading…');
+    expect(net.callsTo(COMPLAINT_PATHS.list).map((c) => c.body)).toEqual([
+      { status: 'processing', limit: 20 },
+      { status: 'processing', limit: 20, cursor: 'cursor-page-1' },
+    ]);
+    // Scrolling on while it loads asks for nothing more.
+    scrollNearEnd();
+    expect(net.callsTo(COMPLAINT_PATHS.list)).toHaveLength(2);
+
+    second.release(ok(page('processing', range(5, 1), null, { processing: 25, processed: 3 })));
+    expect(await screen.findByText('You have seen all your complaints here.')).toBeTruthy();
+    const shown = itemLinks().map((link) => /Complaint number (\d+)\./.exec(link.textContent ?? '')![1]);
+    expect(shown).toEqual(Array.from({ length: 25 }, (_, i) => String(25 - i)));
+    // The end: no further page is asked for, whatever the borrower does.
+    scrollNearEnd();
+    expect(net.callsTo(COMPLAINT_PATHS.list)).toHaveLength(2);
+  });
+
+  it('keeps what is shown when a further page fails, and its retry asks for that page again', async () => {
+    let failNext = true;
+    const net = stubFetch({
+      [COMPLAINT_PATHS.list]: (body) => {
+        if (body.cursor === undefined) return ok(page('processing', range(30, 11), 'c-1'));
+        if (failNext) {
+          failNext = false;
+          return reply({ code: '500', data: null, message: 'Something went wrong on our side.' }, 500);
+        }
+        return ok(page('processing', range(10, 1), null));
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(routes, H5_PATHS.complaintList);
+    await screen.findByRole('link', { name: /Complaint number 30\./ });
+    scrollNearEnd();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load more complaints.');
+    expect(itemLinks()).toHaveLength(20);
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have seen all your complaints here.')).toBeTruthy();
+    expect(itemLinks()).toHaveLength(30);
+    expect(new Set(itemLinks().map((l) => l.getAttribute('href'))).size).toBe(30);
+    expect(net.callsTo(COMPLAINT_PATHS.list).map((c) => c.body.cursor)).toEqual([undefined, 'c-1', 'c-1']);
+  });
+
+  it('has a Show more button where the web view cannot observe scrolling', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    stubFetch({
+      [COMPLAINT_PATHS.list]: (body) =>
+        ok(body.cursor ? page('processing', range(2, 1)) : page('processing', range(4, 3), 'c-1')),
+    });
+    const user = userEvent.setup();
+    renderAt(routes, H5_PATHS.complaintList);
+    await user.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('You have seen all your complaints here.')).toBeTruthy();
+    expect(itemLinks()).toHaveLength(4);
+  });
+
   it('shows an empty state per tab with a way to file a complaint', async () => {
-    stubFetch({ [COMPLAINT_PATHS.list]: () => ok(list([], [])) });
+    stubFetch({ [COMPLAINT_PATHS.list]: (body) => ok(page(body.status as ComplaintStatus, [])) });
     const user = userEvent.setup();
     const { router } = renderAt(routes, H5_PATHS.complaintList);
     expect(await screen.findByText('You have no complaints in progress.')).toBeTruthy();
@@ -80,32 +252,50 @@ describe('ComplaintListPage', () => {
     expect(router.state.location.pathname).toBe(H5_PATHS.complaint);
   });
 
-  it('shows a failure with a retry', async () => {
+  it('shows a failure of the first page with a retry', async () => {
     let calls = 0;
     stubFetch({
       [COMPLAINT_PATHS.list]: () => {
         calls += 1;
         return calls === 1
           ? reply({ code: '500', data: null, message: 'Something went wrong on our side.' }, 500)
-          : ok(list([], []));
+          : ok(page('processing', []));
       },
     });
     const user = userEvent.setup();
     renderAt(routes, H5_PATHS.complaintList);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong on our side.');
+    // The frame stays around the failure.
+    expect(screen.getByRole('tab', { name: 'Processing' })).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You have no complaints in progress.')).toBeTruthy();
   });
 
-  it('speaks Indonesian with Jakarta time', async () => {
+  it('opens on the tab named in the address', async () => {
+    const net = stubFetch({
+      [COMPLAINT_PATHS.list]: (body) =>
+        ok(page(body.status as ComplaintStatus, [complaint(9, { content: 'Handled one.' })], null)),
+    });
+    renderAt(routes, `${H5_PATHS.complaintList}?tab=processed`);
+    await screen.findByRole('link', { name: /Handled one/ });
+    expect(screen.getByRole('tab', { name: /Processed/ }).getAttribute('aria-selected')).toBe('true');
+    expect(net.callsTo(COMPLAINT_PATHS.list).map((c) => c.body.status)).toEqual(['processed']);
+  });
+
+  it('speaks Indonesian with Jakarta time and counts', async () => {
     setSessionParams({ market: 'ID', isNeedPop: '1' });
     stubFetch({
       [COMPLAINT_PATHS.list]: () =>
         ok(
-          list(
-            [{ id: 3, time: TIME, type: 'Masalah aplikasi', content: 'Aplikasi tertutup.', isScore: 1 }],
-            [],
+          page(
+            'processing',
+            [complaint(3, { type: 'Masalah aplikasi', content: 'Aplikasi tertutup.', isScore: 1 })],
+            null,
+            {
+              processing: 1,
+              processed: 12,
+            },
           ),
         ),
     });
@@ -113,7 +303,10 @@ describe('ComplaintListPage', () => {
     const item = await screen.findByRole('link', { name: /Masalah aplikasi/ });
     expect(item.textContent).toContain(formatDateTime(TIME, 'id', 'ID'));
     expect(within(item).getByText('Beri nilai')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: /Sedang diproses/ })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sedang diproses (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Selesai diproses (12)' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Pengaduan saya' })).toBeTruthy();
+    // One page only: no end-of-list line.
+    expect(screen.queryByText('Semua pengaduan Anda di sini sudah ditampilkan.')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { OrderCard as OrderCardData } from '../../../shared/contract/complaints.ts';
+import { SkeletonBlock } from '../../ui/skeleton.tsx';
 import './order-card.css';
 
 export interface OrderCardProps {
@@ -29,6 +30,29 @@ export function OrderCard({ order, badge }: OrderCardProps) {
         ))}
       </span>
       {badge ? <span className="order-card-badge">{badge}</span> : null}
+    </span>
+  );
+}
+
+/** The card's shape while the order is on its way (logo, name, status, two rows). */
+export function OrderCardSkeleton() {
+  return (
+    <span className="order-card" aria-hidden="true">
+      <span className="order-card-head">
+        <SkeletonBlock width="40px" height="40px" radius="var(--radius-small)" />
+        <span className="order-card-name">
+          <SkeletonBlock width="60%" height="1.1rem" />
+        </span>
+        <SkeletonBlock width="72px" height="1.4rem" radius="999px" />
+      </span>
+      <span className="order-card-rows">
+        {[0, 1].map((n) => (
+          <span className="order-card-row" key={n}>
+            <SkeletonBlock width="35%" height="0.9rem" />
+            <SkeletonBlock width="25%" height="0.9rem" />
+          </span>
+        ))}
+      </span>
     </span>
   );
 }

@@ -53,6 +53,9 @@ describe('CustomerServicePage', () => {
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     renderPage();
     expect(screen.getByRole('status').textContent).toContain('Loading the contact details');
+    // The frame is drawn: headings, the rows' names, placeholders where the numbers go.
+    expect(screen.getByRole('heading', { level: 2, name: 'Contact details' })).toBeTruthy();
+    expect(document.querySelectorAll('[aria-busy="true"] .skeleton')).toHaveLength(4);
     const phone = await screen.findByRole('button', { name: /0812 3456 7890/ });
     expect(phone.textContent).toContain('Telephone');
     const mail = screen.getByRole('link', { name: /help@example\.co\.id/ });

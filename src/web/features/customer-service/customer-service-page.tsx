@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { sendBridge } from '../../lib/bridge.ts';
-import { PageError, PageLoading } from '../../ui/page-state.tsx';
+import { PageError } from '../../ui/page-state.tsx';
+import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { contactInfoQuery } from './customer-service-api.ts';
 import './customer-service-page.css';
 
@@ -49,11 +50,28 @@ function MailIcon() {
 /** Customer service (spec §2): the market's phone and e-mail from the server, and the other ways to help. */
 export function CustomerServicePage() {
   const { t } = useTranslation('support');
+  // The route's loader has already asked for this (same key and call).
   const contact = useQuery(contactInfoQuery());
 
   let details: ReactNode;
   if (contact.isPending) {
-    details = <PageLoading label={t('loading')} />;
+    details = (
+      <SkeletonRegion label={t('loading')}>
+        <ul className="cs-list">
+          {[t('telephone'), t('email')].map((label) => (
+            <li key={label}>
+              <span className="cs-item">
+                <SkeletonBlock width="40px" height="40px" radius="50%" />
+                <span className="cs-item-text">
+                  <span className="cs-item-label">{label}</span>
+                  <SkeletonBlock width="55%" height="1.1rem" />
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SkeletonRegion>
+    );
   } else if (contact.isError) {
     details = (
       <PageError
