@@ -70,6 +70,14 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.complaintTypes,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/complaint-types-page.tsx'),
+              (m) => m.ComplaintTypesPage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.messages,
             lazy: antdScreen(
               adminLang,

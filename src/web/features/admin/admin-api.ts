@@ -4,6 +4,8 @@ import type {
   AdminComplaint,
   auditItem,
   ComplaintQueue,
+  ComplaintTypeBody,
+  ComplaintTypeNode,
   contactMessageItem,
   QaNode,
   QaNodeBody,
@@ -38,6 +40,8 @@ export const ADMIN_PATHS = {
   uploads: `${ADMIN_BASE}/uploads`,
   qa: `${ADMIN_BASE}/qa`,
   qaNode: (id: number) => `${ADMIN_BASE}/qa/${id}`,
+  complaintTypes: `${ADMIN_BASE}/complaint-types`,
+  complaintType: (id: number) => `${ADMIN_BASE}/complaint-types/${id}`,
   messages: `${ADMIN_BASE}/contact-messages`,
   handled: (id: number) => `${ADMIN_BASE}/contact-messages/${id}/handled`,
   audit: `${ADMIN_BASE}/audit`,
@@ -73,6 +77,7 @@ export const adminKeys = {
   queuePage: (filters: QueueFilters) => ['admin', 'queue', filters] as const,
   complaint: (id: number) => ['admin', 'complaint', id] as const,
   qa: (market: Market) => ['admin', 'qa', market] as const,
+  complaintTypes: (market: Market) => ['admin', 'complaint-types', market] as const,
   messages: ['admin', 'messages'] as const,
   messagesPage: (filters: MessageFilters) => ['admin', 'messages', filters] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
@@ -212,6 +217,31 @@ export function saveQa(body: QaNodeBody, csrf: string, id?: number) {
 
 export function deactivateQa(id: number, csrf: string) {
   return adminRequest<null>(ADMIN_PATHS.qaNode(id), { method: 'DELETE', csrf });
+}
+
+// Complaint types (the borrower's type tiles and collection sub-types)
+
+export function fetchComplaintTypes(market: Market): Promise<ComplaintTypeNode[]> {
+  return unwrap(
+    adminRequest<{ items: ComplaintTypeNode[] }>(ADMIN_PATHS.complaintTypes, {
+      data: { market },
+      silent: true,
+    }),
+  ).then((d) => d.items);
+}
+
+/**
+ * Replaces a type's titles, order and active flag (its value and parent are fixed). `silent` when the
+ * caller shows a refusal itself, next to the field it is about.
+ */
+export function saveComplaintType(id: number, body: ComplaintTypeBody, csrf: string, silent = false) {
+  const { titleEn, titleId, sort, active } = body;
+  return adminRequest<ComplaintTypeNode>(ADMIN_PATHS.complaintType(id), {
+    method: 'PUT',
+    data: { titleEn, titleId, sort, active },
+    csrf,
+    silent,
+  });
 }
 
 // Contact-form messages

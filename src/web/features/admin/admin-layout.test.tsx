@@ -63,7 +63,10 @@ describe('AdminLayout (session guard and header)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Complaints', 'Chatbot', 'Contact messages', 'Audit log']);
+    ).toEqual(['Complaints', 'Chatbot', 'Complaint types', 'Contact messages', 'Audit log']);
+    expect(within(nav).getByRole('link', { name: 'Complaint types' }).getAttribute('href')).toBe(
+      ADMIN_ROUTES.complaintTypes,
+    );
     expect(within(nav).getByRole('link', { name: 'Complaints' }).getAttribute('aria-current')).toBe('page');
   });
 

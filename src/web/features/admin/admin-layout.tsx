@@ -66,7 +66,12 @@ function AdminHeader({ session }: { session: StaffSession }) {
   const isAdmin = staff.role === 'admin';
   const links = [
     { to: ADMIN_ROUTES.complaints, label: t('nav.complaints') },
-    ...(isAdmin ? [{ to: ADMIN_ROUTES.chatbot, label: t('nav.chatbot') }] : []),
+    ...(isAdmin
+      ? [
+          { to: ADMIN_ROUTES.chatbot, label: t('nav.chatbot') },
+          { to: ADMIN_ROUTES.complaintTypes, label: t('nav.complaintTypes') },
+        ]
+      : []),
     { to: ADMIN_ROUTES.messages, label: t('nav.messages') },
     ...(isAdmin ? [{ to: ADMIN_ROUTES.audit, label: t('nav.audit') }] : []),
   ];

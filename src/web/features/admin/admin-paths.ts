@@ -5,6 +5,7 @@ export const ADMIN_ROUTES = {
   complaints: '/admin/complaints',
   complaint: (id: number | string) => `/admin/complaints/${id}`,
   chatbot: '/admin/chatbot',
+  complaintTypes: '/admin/complaint-types',
   messages: '/admin/messages',
   audit: '/admin/audit',
 } as const;
