@@ -1,113 +1,315 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { borrowers } from '../src/server/db/schema.ts';
-import { seed } from '../src/server/db/seed.ts';
-import { sessionRepository } from '../src/server/modules/session/session.repository.ts';
-import { sessionService } from '../src/server/modules/session/session.service.ts';
-import { routeWeights } from './lib/manifest.ts';
+import { H5_PATHS } from '../src/shared/routes.ts';
+import {
+  type BenchRoute,
+  complaintIdFromList,
+  fileComplaints,
+  goalFor,
+  preflight,
+  routesFor,
+  signIn,
+} from './lib/bench-borrower.ts';
+import { createBenchDatabase, pgliteStartup, type ThrowawayDatabase } from './lib/bench-db.ts';
+import { type Child, root, runLoad, startAppServer, startHelloServer, stopLoads } from './lib/bench-procs.ts';
+import {
+  bytesMarkdown,
+  bytesText,
+  errorNotes,
+  httpMarkdown,
+  httpText,
+  summarise,
+  webMarkdown,
+  webText,
+} from './lib/bench-report.ts';
+import { CHROMIUM, lighthouseFigures, type WebFigures } from './lib/bench-web.ts';
 
 /**
- * `npm run bench`: prints figures, asserts nothing. Bundle weight per route (gzip JS on first load),
- * database start-up, and HTTP throughput of a few representative routes on loopback (bounded loops).
- * BENCH_DATABASE_URL runs the HTTP part against PostgreSQL instead of PGlite.
+ * `npm run bench`: prints figures, asserts nothing. Starts the built server as production runs it (demo
+ * data, rate limits lifted) and a bare Fastify "hello" as the ceiling, each in its own process, and
+ * drives both from a third process with autocannon: warm-up, then interleaved rounds, medians per route
+ * and the ratio to the ceiling of the same run. Then Lighthouse figures of five pages (BENCH_WEB=0 skips
+ * them). Writes the same tables to bench/results/<date>-<pglite|postgres>.md.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const env = process.env;
+const int = (name: string, fallback: number, min: number, max: number) => {
+  const v = Number(env[name] ?? fallback);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new Error(`${name} must be an integer ${min}..${max}`);
+  return v;
+};
+const settings = {
+  seconds: int('BENCH_SECONDS', 5, 1, 120),
+  rounds: int('BENCH_ROUNDS', 3, 1, 15),
+  connections: int('BENCH_CONNECTIONS', 32, 1, 512),
+  warmupSeconds: int('BENCH_WARMUP_SECONDS', 3, 0, 60),
+  complaints: int('BENCH_COMPLAINTS', 2000, 0, 20_000),
+  lighthouseRuns: int('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9),
+  web: env.BENCH_WEB !== '0',
+  databaseUrl: env.BENCH_DATABASE_URL || undefined,
+};
+const dbKind: 'pglite' | 'postgres' = settings.databaseUrl ? 'postgres' : 'pglite';
 const dist = path.join(root, 'dist/web');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const CONCURRENCY = 32;
-/** One load thread: with 2 cores, the other belongs to the server. */
-const WORKERS = 1;
-
-if (existsSync(path.join(dist, '.vite/manifest.json'))) {
-  console.log('\nBundle weight (gzip JS on first load)');
-  for (const w of routeWeights(dist))
-    console.log(`  ${w.name.padEnd(60)} ${(w.gzipBytes / 1024).toFixed(1).padStart(7)} KB`);
-} else {
-  console.log('\n(no build: run `npm run build` for bundle figures)');
+if (!existsSync(path.join(dist, 'h5.html')) || !existsSync(path.join(dist, 'site'))) {
+  console.error('No build in dist/web: run `npm run build` first.');
+  process.exit(1);
 }
 
-console.log('\nDatabase start-up (PGlite)');
-const dir = mkdtempSync(path.join(tmpdir(), 'bench-db-'));
-let t0 = performance.now();
-let db = await openDatabase({ kind: 'pglite', dataDir: dir });
-await seed(db.db);
-console.log(`  cold create + migrate + seed: ${Math.round(performance.now() - t0)} ms`);
-await db.close();
-t0 = performance.now();
-db = await openDatabase({ kind: 'pglite', dataDir: dir });
-console.log(`  reopen + migrate check:       ${Math.round(performance.now() - t0)} ms`);
-if (process.env.BENCH_DATABASE_URL) {
-  await db.close();
-  db = await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL });
-  await seed(db.db);
+const say = (line = '') => console.log(line);
+const version = (pkg: string) => {
+  try {
+    return (
+      JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+  } catch {
+    return '?';
+  }
+};
+const chromiumVersion = () => {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return 'not found';
+  }
+};
+const cpus = os.cpus();
+const machine = [
+  `Node ${process.version}`,
+  `${cpus.length} cores (${cpus[0]?.model.trim() ?? '?'})`,
+  `${Math.round(os.totalmem() / 1024 ** 3)} GB`,
+  `${os.type()} ${os.release()}`,
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} at start`,
+  `fastify ${version('fastify')}`,
+  `autocannon ${version('autocannon')}`,
+  ...(settings.web ? [`lighthouse ${version('lighthouse')}`, chromiumVersion()] : []),
+];
+const settingsLine =
+  `${settings.seconds} s × ${settings.rounds} rounds per route, ${settings.connections} connections, ` +
+  `${settings.warmupSeconds} s warm-up per route`;
+
+const HOW_TO_READ =
+  'req/s counts 2xx replies, p50/p99 are of 2xx replies, each the median over the rounds; ratio is the ' +
+  'median over the rounds of req/s ÷ the bare Fastify hello server in the same round; errors are ' +
+  'non-2xx + timeouts + socket errors over all rounds; RSS is the largest of the server process after ' +
+  'each run (the hello server for its row).';
+/** Two cores: anything else busy on the machine shows in the figures. */
+const busyNow = () => {
+  const [one] = os.loadavg();
+  return one! > cpus.length * 0.75
+    ? `The machine was busy (load average ${one!.toFixed(1)} on ${cpus.length} cores before the rounds): figures are noisy.`
+    : null;
+};
+let busy: string | null = null;
+
+const children: Child[] = [];
+let pgDatabase: ThrowawayDatabase | null = null;
+let dataDir: string | null = null;
+let cleaned = false;
+async function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
+  stopLoads();
+  for (const c of children.reverse()) await c.stop().catch(() => {});
+  if (pgDatabase)
+    await pgDatabase.drop().catch((err) => console.error(`could not drop ${pgDatabase?.name}: ${err}`));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
-
-const app = await buildApp({
-  config: loadConfig({
-    NODE_ENV: 'production',
-    WEB_DIST: dist,
-    LOG_LEVEL: 'warn',
-    URL_SIGNING_SECRET: 'bench-only-signing-key-bench-only-signing-key',
-  }),
-  database: db,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as { port: number };
-
-/** Drives one route from worker threads (the client must not share the server's event loop). */
-async function load(label: string, pathname: string, headers: Record<string, string> = {}) {
-  const workers = Array.from(
-    { length: WORKERS },
-    () =>
-      new Worker(new URL('./lib/load-worker.mjs', import.meta.url), {
-        workerData: {
-          url: `http://127.0.0.1:${port}${pathname}`,
-          headers,
-          seconds: SECONDS,
-          connections: CONCURRENCY / WORKERS,
-        },
-      }),
-  );
-  const results = await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise<{ latencies: number[]; errors: number }>((resolve, reject) => {
-          w.once('message', resolve);
-          w.once('error', reject);
-        }),
-    ),
-  );
-  const latencies = results.flatMap((r) => r.latencies).sort((x, y) => x - y);
-  const errors = results.reduce((n, r) => n + r.errors, 0);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
-  console.log(
-    `  ${label.padEnd(34)} ${Math.round(latencies.length / SECONDS)
-      .toString()
-      .padStart(7)} req/s   p50 ${pct(0.5)} ms   p99 ${pct(0.99)} ms   errors ${errors}`,
-  );
-}
-
-console.log(
-  `\nHTTP on loopback (${db.kind}, ${CONCURRENCY} connections from a worker thread, ${SECONDS} s each)`,
-);
-await load('GET /healthz', '/healthz');
-await load('GET /vdthg/v1/site/config', '/vdthg/v1/site/config?market=IN');
-if (existsSync(path.join(dist, 'site'))) await load('GET / (pre-rendered page)', '/');
-{
-  // A signed-in borrower's read: session lookup plus the chatbot categories.
-  const [borrower] = await db.db.select().from(borrowers).limit(1);
-  const token = await sessionService(sessionRepository(db.db), { ttlMs: 3600_000 }).open(borrower!.id, null);
-  await load('GET get-qa-list (borrower)', '/h5-api/v3/user-problem/get-qa-list?pid=0', {
-    authorization: `Bearer ${token}`,
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanUp().finally(() => process.exit(130));
   });
 }
-await app.close();
-await db.close();
-rmSync(dir, { recursive: true, force: true });
+
+const md: string[] = [];
+try {
+  say(`\nBench (${dbKind}) — ${machine.join(', ')}`);
+  say(`  ${settingsLine}`);
+
+  say('\nDatabase start-up (PGlite, in this process)');
+  const startup = await pgliteStartup();
+  say(`  cold create + migrate + seed: ${Math.round(startup.coldMs)} ms`);
+  say(`  reopen + migrate check:       ${Math.round(startup.reopenMs)} ms`);
+
+  if (settings.databaseUrl) {
+    pgDatabase = await createBenchDatabase(settings.databaseUrl);
+  } else {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  }
+  const app = await startAppServer({
+    webDist: dist,
+    database: pgDatabase ? { url: pgDatabase.url } : { dataDir: dataDir! },
+  });
+  children.push(app);
+  const hello = await startHelloServer();
+  children.push(hello);
+  const base = `http://127.0.0.1:${app.port}`;
+  say(
+    `\nServers: app pid ${app.pid} on ${base} (${dbKind}${pgDatabase ? ` database ${pgDatabase.name}` : ''}, ` +
+      `ready in ${Math.round(app.startMs)} ms), hello pid ${hello.pid} on port ${hello.port}`,
+  );
+
+  const borrower = await signIn(base);
+  let seeded = {
+    saved: 0,
+    failed: 0,
+    firstFailure: null as string | null,
+    lastId: null as number | null,
+    ms: 0,
+  };
+  if (settings.complaints > 0) {
+    seeded = await fileComplaints(base, borrower, settings.complaints, { deadlineMs: 240_000 });
+    say(
+      `  complaint history: ${seeded.saved} filed through problem-save in ${(seeded.ms / 1000).toFixed(1)} s` +
+        (seeded.failed ? `, ${seeded.failed} failed (first: ${seeded.firstFailure})` : ''),
+    );
+  }
+  const listed = await complaintIdFromList(base, borrower);
+  const problemId = listed.id ?? seeded.lastId;
+  if (listed.id === null)
+    say(`  problem-detail id: ${problemId ?? 'none'} (${listed.note}; using the last saved one)`);
+  if (problemId === null)
+    throw new Error('no complaint id to read: problem-save and problem-list both failed');
+
+  const routes: BenchRoute[] = routesFor({
+    base,
+    helloBase: `http://127.0.0.1:${hello.port}`,
+    appPid: app.pid,
+    helloPid: hello.pid,
+    borrower,
+    problemId,
+  });
+  busy = busyNow();
+  if (busy) say(`  ! ${busy}`);
+  const problems = await preflight(routes);
+  for (const [name, why] of problems) say(`  ! ${name} does not answer 2xx/code 0 before the run: ${why}`);
+
+  say(
+    `\nHTTP on loopback (${dbKind}; autocannon in its own process; ${settingsLine}; medians of the rounds)`,
+  );
+  const runs = await runLoad({
+    routes: routes.map(({ kind: _kind, ...r }) => r),
+    warmupSeconds: settings.warmupSeconds,
+    seconds: settings.seconds,
+    rounds: settings.rounds,
+    connections: settings.connections,
+  });
+  if (app.proc.exitCode !== null) say(`  ! the app server exited during the run (${app.proc.exitCode})`);
+  const serverLog = app
+    .log()
+    .split('\n')
+    .filter((l) => l.trim());
+  const ceilingName = routes[0]!.name;
+  const summary = summarise(
+    routes.map((r) => r.name),
+    runs,
+    new Map(routes.map((r) => [r.name, goalFor(r.kind, dbKind)])),
+    ceilingName,
+  );
+  say();
+  say(httpText(summary, ceilingName));
+  const notes = [...errorNotes(summary), ...[...problems].map(([n, why]) => `${n}: before the run, ${why}`)];
+  if (serverLog.length) {
+    notes.push(
+      `the app server logged ${serverLog.length} lines at warn or above; the last: ${serverLog.at(-1)!.slice(0, 400)}`,
+    );
+  }
+  for (const n of notes) say(`  ! ${n}`);
+  say(`  ${HOW_TO_READ}`);
+
+  md.push(
+    `# Bench ${new Date().toLocaleDateString('sv-SE')} — ${dbKind}`,
+    '',
+    `- Machine: ${machine.join(', ')}`,
+    `- Settings: ${settingsLine}; BENCH_SECONDS=${settings.seconds} BENCH_ROUNDS=${settings.rounds} ` +
+      `BENCH_CONNECTIONS=${settings.connections}`,
+    `- Server: \`node --import tsx src/server/server.ts\`, NODE_ENV=production DEMO=1 RATE_LIMITS=off ` +
+      `LOG_LEVEL=warn, ${pgDatabase ? `PostgreSQL (fresh database ${pgDatabase.name})` : 'PGlite (fresh folder)'}; ` +
+      `ready in ${Math.round(app.startMs)} ms`,
+    `- Borrower: demo sign-in (IN), ${seeded.saved} complaints filed before measuring (problem-save in the ` +
+      'rounds adds more)',
+    '',
+    '## HTTP on loopback',
+    '',
+    httpMarkdown(summary, ceilingName),
+    '',
+    HOW_TO_READ,
+    ...(busy ? ['', `**${busy}**`] : []),
+    ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
+    '',
+    '## Database start-up (PGlite, in process)',
+    '',
+    `- cold create + migrate + seed: ${Math.round(startup.coldMs)} ms`,
+    `- reopen + migrate check: ${Math.round(startup.reopenMs)} ms`,
+  );
+
+  if (settings.web) {
+    say(
+      `\nWeb (Lighthouse ${version('lighthouse')}, mobile, simulated throttling, median of ${settings.lighthouseRuns})`,
+    );
+    const launch = new URLSearchParams({ token: borrower.token, market: 'IN', deviceId: borrower.deviceId });
+    const form = new URLSearchParams({
+      problemType: String(borrower.problemType),
+      problemSonType: '0',
+      orderNo: borrower.orderNo,
+    });
+    let web: WebFigures[] = [];
+    try {
+      web = await lighthouseFigures(
+        base,
+        [
+          { name: 'home /', path: '/' },
+          { name: 'privacy policy', path: H5_PATHS.privacyPolicy },
+          { name: 'complaint form', path: `${H5_PATHS.complaintForm}?${form}&${launch}` },
+          { name: 'chatbot', path: `${H5_PATHS.chatbot}?${launch}` },
+          { name: 'complaint entry', path: `${H5_PATHS.complaint}?${launch}` },
+        ],
+        settings.lighthouseRuns,
+        say,
+      );
+    } catch (err) {
+      say(`  ! web figures skipped: ${err instanceof Error ? err.message : err}`);
+      md.push('', '## Web (Lighthouse)', '', `Skipped: ${err instanceof Error ? err.message : err}`);
+    }
+    if (web.length) {
+      say();
+      say(webText(web));
+      say('\n  Bytes transferred as served (compressed when the server compresses), by type');
+      say(bytesText(web));
+      const webNotes = web.flatMap((w) => w.problems.map((p) => `${w.name}: a run failed: ${p}`));
+      for (const n of webNotes) say(`  ! ${n}`);
+      md.push(
+        '',
+        `## Web (Lighthouse ${version('lighthouse')}, default mobile emulation and simulated throttling)`,
+        '',
+        `Median of ${settings.lighthouseRuns} runs per page (each figure its own median); Chromium headless.`,
+        '',
+        webMarkdown(web),
+        '',
+        'Bytes transferred as served (transfer size), by type:',
+        '',
+        bytesMarkdown(web),
+        '',
+        `Pages: ${web.map((w) => `${w.name} \`${w.path}\``).join('; ')}`,
+        ...(webNotes.length ? ['', ...webNotes.map((n) => `- ${n}`)] : []),
+      );
+    }
+  }
+
+  const file = path.join(root, 'bench/results', `${new Date().toLocaleDateString('sv-SE')}-${dbKind}.md`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${md.join('\n')}\n`);
+  say(`\nWrote ${path.relative(root, file)}`);
+} finally {
+  await cleanUp();
+}
