@@ -159,7 +159,8 @@ try {
       `ready in ${Math.round(app.startMs)} ms), hello pid ${hello.pid} on port ${hello.port}`,
   );
 
-  const borrower = await signIn(base);
+  const borrower = await signIn(base, 'IN');
+  const writer = await signIn(base, 'ID');
   let seeded = {
     saved: 0,
     failed: 0,
@@ -187,6 +188,7 @@ try {
     appPid: app.pid,
     helloPid: hello.pid,
     borrower,
+    writer,
     problemId,
   });
   busy = busyNow();

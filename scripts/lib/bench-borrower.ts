@@ -10,10 +10,12 @@ import {
 } from '../../src/shared/contract/constants.ts';
 import type { Goal, LoadRoute } from './bench-types.ts';
 
+export type BenchMarket = 'IN' | 'ID';
+
 export interface Borrower {
   token: string;
   deviceId: string;
-  market: 'IN';
+  market: BenchMarket;
   orderNo: string;
   problemType: number;
   /** Query string the web client adds to every API call. */
@@ -54,28 +56,28 @@ const okReply = (r: Reply) =>
 const describe = (r: Reply) =>
   `HTTP ${r.status} code ${String(r.body?.code)} ${r.body?.message ?? ''}`.trim();
 
-/** Signs in through the demo route and reads what problem-save needs from problem-init. */
-export async function signIn(base: string): Promise<Borrower> {
+/** Signs in the market's demo borrower and reads what problem-save needs from problem-init. */
+export async function signIn(base: string, market: BenchMarket): Promise<Borrower> {
   const login = await call(
     base,
     'POST',
     '/dev-api/demo-login',
     { 'content-type': 'application/json' },
-    {
-      market: 'IN',
-    },
+    { market },
   );
   if (!okReply(login)) throw new Error(`demo-login failed: ${describe(login)}`);
   const { token, deviceId } = login.body!.data as { token: string; deviceId: string };
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'x-lang': 'en',
+    'x-lang': market === 'IN' ? 'en' : 'id',
+    // What a web view sends: replies over one packet come back compressed, and that work is measured.
+    'accept-encoding': 'gzip, deflate, br',
     authorization: `Bearer ${token}`,
     'content-type': 'application/json',
     'x-requested-with': 'XMLHttpRequest',
     'x-device-id': deviceId,
   };
-  const query = new URLSearchParams({ deviceId, market: 'IN' }).toString();
+  const query = new URLSearchParams({ deviceId, market }).toString();
   const init = await call(base, 'POST', `${COMPLAINT_BASE}/problem-init?${query}`, headers, {});
   if (!okReply(init)) throw new Error(`problem-init failed: ${describe(init)}`);
   const data = init.body!.data as {
@@ -88,7 +90,7 @@ export async function signIn(base: string): Promise<Borrower> {
   // A type without sub-types and without the collection rule: valid for any of the borrower's orders.
   const type = data.problemType.find((t) => t.value !== COLLECTION_TYPE);
   if (!type) throw new Error('problem-init offered no complaint type other than collection');
-  return { token, deviceId, market: 'IN', orderNo, problemType: type.value, query, headers };
+  return { token, deviceId, market, orderNo, problemType: type.value, query, headers };
 }
 
 export function saveBody(b: Borrower, n: number) {
@@ -180,17 +182,28 @@ export function routesFor(opts: {
   appPid: number;
   helloPid: number;
   borrower: Borrower;
+  /**
+   * Another borrower files the complaints of the timed problem-save rounds, so the reader's history
+   * (and so what problem-list reads) stays the same from round to round.
+   */
+  writer: Borrower;
   problemId: number;
 }): BenchRoute[] {
   const { base, borrower: b } = opts;
   const app = (r: Omit<BenchRoute, 'rssPid'>): BenchRoute => ({ ...r, rssPid: opts.appPid });
-  const borrowerPost = (name: string, path: string, body: unknown, kind: BenchRoute['kind']) =>
+  const borrowerPost = (
+    name: string,
+    path: string,
+    body: unknown,
+    kind: BenchRoute['kind'],
+    who: Borrower = b,
+  ) =>
     app({
       name,
       kind,
       method: 'POST',
-      url: `${base}${path}?${b.query}`,
-      headers: b.headers,
+      url: `${base}${path}?${who.query}`,
+      headers: who.headers,
       body: JSON.stringify(body),
     });
   return [
@@ -237,7 +250,13 @@ export function routesFor(opts: {
       { problemId: opts.problemId },
       'borrower-read',
     ),
-    borrowerPost('POST problem-save', `${COMPLAINT_BASE}/problem-save`, saveBody(b, 0), 'borrower-write'),
+    borrowerPost(
+      'POST problem-save',
+      `${COMPLAINT_BASE}/problem-save`,
+      saveBody(opts.writer, 0),
+      'borrower-write',
+      opts.writer,
+    ),
   ];
 }
 

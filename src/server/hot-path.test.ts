@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE, COMPLAINT_BASE } from '../shared/contract/constants.ts';
+import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE } from '../shared/contract/constants.ts';
 import { complaints } from './db/schema.ts';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 
@@ -174,6 +174,31 @@ describe('reference data follows the back office', () => {
       headers: t.auth(india),
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('counts on the complaint screens', () => {
+  it('stop one past the display cap, however long the history', async () => {
+    const token = await t.newBorrower('ID');
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) })
+    ).json().data;
+    await t.database.db.insert(complaints).values(
+      Array.from({ length: LIST_PAGE.countCap + 30 }, (_, i) => ({
+        borrowerId: me.userId as number,
+        market: 'ID',
+        orderNo: 'ID-MANY',
+        typeValue: 2,
+        detail: `complaint ${i}`,
+        status: 'processing',
+        ratingDue: i < 3,
+        deadlineAt: new Date(),
+      })),
+    );
+    const list = (await post('problem-list', token)).json().data;
+    expect(list.tabs.map((tab: { count: number }) => tab.count)).toEqual([LIST_PAGE.countCap + 1, 0]);
+    const init = (await post('problem-init', token)).json().data;
+    expect(init.problemStatus).toEqual({ processing: LIST_PAGE.countCap + 1, processed: 0, ratingDue: 3 });
   });
 });
 

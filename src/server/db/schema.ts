@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -174,6 +175,8 @@ export const complaints = pgTable(
     index('complaints_borrower_idx').on(t.borrowerId, t.createdAt),
     // The borrower's list pages one tab at a time, newest first (keyset on created_at, id).
     index('complaints_borrower_status_idx').on(t.borrowerId, t.status, t.createdAt, t.id),
+    // The few complaints waiting for a rating, found without reading the borrower's whole history.
+    index('complaints_rating_due_idx').on(t.borrowerId).where(sql`${t.ratingDue}`),
     index('complaints_market_status_idx').on(t.market, t.status, t.deadlineAt),
   ],
 );

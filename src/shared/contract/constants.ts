@@ -13,7 +13,15 @@ export const COMPLAINT_BASE = '/h5-api/v3/user-problem';
  * Lists a borrower can grow without bound come in pages: `limit` items (default, at most `max`) and a
  * cursor for the next page (keyset on newest first, so an item added meanwhile is never seen twice).
  */
-export const LIST_PAGE = { default: 20, max: 50 } as const;
+export const LIST_PAGE = { default: 20, max: 50, countCap: 99 } as const;
+
+/**
+ * Counts shown on a borrower's screens stop at `countCap`: the server counts at most one more, so a
+ * hot read does bounded work however long the history is, and the screen shows "99+" (decision 020).
+ */
+export function countLabel(count: number): string {
+  return count > LIST_PAGE.countCap ? `${LIST_PAGE.countCap}+` : String(count);
+}
 
 export const COMPLAINT_LIMITS = {
   /** Spec §5, §9: complaint text at most 200 characters, not empty. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
+import { type ComplaintStatus, LIST_PAGE } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
 import { complaints, orders, problemTypes } from '../../db/schema.ts';
@@ -7,6 +7,15 @@ import { statement } from '../../db/statement.ts';
 
 /** Timestamps leave SQL as the text JavaScript's toISOString writes, so both drivers agree. */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A borrower's complaints matching `where`, counted up to one past the display cap: bounded work on an
+ * index however long the history (the screens show "99+").
+ */
+const cappedCount = (where: string) =>
+  `(select count(*) from (select 1 from complaints where borrower_id = $1 and ${where} limit ${
+    LIST_PAGE.countCap + 1
+  }) capped)::int`;
 
 /**
  * One page of a borrower's complaints in one tab, newest first, with both tabs' counts: one statement.
@@ -23,15 +32,15 @@ type PageRow = {
   is_score: boolean;
   cursor: string;
 };
+// The text columns are computed outside the lateral page: inside it they would be computed for every
+// candidate row before the limit (a plan without the index would pay for the borrower's whole history).
 const pageSql = (after: string) => `
-  select n.processing, n.processed, p.id, p.time, p.type_value, p.detail, p.is_score, p.cursor
-    from (select count(*) filter (where status = 'processing')::int as processing,
-                 count(*) filter (where status = 'processed')::int as processed
-            from complaints where borrower_id = $1) n
+  select n.processing, n.processed, p.id, ${iso('p.created_at')} as time, p.type_value, p.detail,
+         p.is_score, ((extract(epoch from p.created_at) * 1000000)::bigint)::text || '-' || p.id as cursor
+    from (select ${cappedCount("status = 'processing'")} as processing,
+                 ${cappedCount("status = 'processed'")} as processed) n
     left join lateral (
-      select id, ${iso('created_at')} as time, type_value, detail,
-             rating_due and score is null as is_score,
-             ((extract(epoch from created_at) * 1000000)::bigint)::text || '-' || id as cursor
+      select id, created_at, type_value, detail, rating_due and score is null as is_score
         from complaints
        where borrower_id = $1 and status = $2 ${after}
        order by created_at desc, id desc
@@ -64,11 +73,10 @@ const entry = statement<{
               'productName', p.name, 'productLogo', p.logo_url) order by o.created_at desc, o.id desc)
             from orders o join products p on p.id = o.product_id
            where o.borrower_id = $1), '[]'::json) as orders,
-          (select json_build_object(
-              'processing', count(*) filter (where status = 'processing'),
-              'processed', count(*) filter (where status = 'processed'),
-              'ratingDue', count(*) filter (where rating_due))
-             from complaints where borrower_id = $1) as counts`,
+          json_build_object(
+              'processing', ${cappedCount("status = 'processing'")},
+              'processed', ${cappedCount("status = 'processed'")},
+              'ratingDue', ${cappedCount('rating_due')}) as counts`,
 );
 
 const insertForOrder = statement<{ id: number }>(

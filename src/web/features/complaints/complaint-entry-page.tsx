@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Option, OrderCard as OrderCardData } from '../../../shared/contract/complaints.ts';
-import { COLLECTION_TYPE } from '../../../shared/contract/constants.ts';
+import { COLLECTION_TYPE, countLabel } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
@@ -281,11 +281,13 @@ function EntryLinks({
         <span className="complaint-entry-link-text">{t('screens.entry.myComplaints')}</span>
         {processing > 0 ? (
           <span className="complaint-entry-count">
-            {t('screens.entry.processingCount', { count: processing })}
+            {t('screens.entry.processingCount', { count: processing, shown: countLabel(processing) })}
           </span>
         ) : null}
         {ratingDue > 0 ? (
-          <span className="complaint-entry-due">{t('screens.entry.ratingDue', { count: ratingDue })}</span>
+          <span className="complaint-entry-due">
+            {t('screens.entry.ratingDue', { count: ratingDue, shown: countLabel(ratingDue) })}
+          </span>
         ) : null}
         <span aria-hidden="true">›</span>
       </Link>

@@ -165,6 +165,15 @@ describe('ComplaintListPage', () => {
     expect(itemLinks()).toHaveLength(5);
   });
 
+  it('shows a count past the cap as 99+', async () => {
+    stubFetch({
+      [COMPLAINT_PATHS.list]: () => ok(page('processing', range(5, 1), null, { processing: 100, processed: 99 })),
+    });
+    renderAt(routes, H5_PATHS.complaintList);
+    expect(await screen.findByRole('tab', { name: 'Processing (99+)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Processed (99)' })).toBeTruthy();
+  });
+
   it('pages as the borrower scrolls: both pages once each, the cursor of page 1 sent, counts in the titles', async () => {
     const second = deferred();
     const net = stubFetch({

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProblemList } from '../../../shared/contract/complaints.ts';
-import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contract/constants.ts';
+import { COMPLAINT_STATUSES, type ComplaintStatus, countLabel } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
@@ -41,7 +41,7 @@ export function ComplaintListPage() {
   const tabTitle = (status: ComplaintStatus) => {
     const label = t(`screens.list.tabs.${status}`);
     const count = counts?.find((tab) => tab.status === status)?.count;
-    return count === undefined ? label : `${label} (${count})`;
+    return count === undefined ? label : `${label} (${countLabel(count)})`;
   };
 
   return (

@@ -1,1 +1,0 @@
-CREATE INDEX "complaints_borrower_status_idx" ON "complaints" USING btree ("borrower_id","status","created_at","id");

@@ -1,0 +1,2 @@
+CREATE INDEX "complaints_borrower_status_idx" ON "complaints" USING btree ("borrower_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_rating_due_idx" ON "complaints" USING btree ("borrower_id") WHERE "complaints"."rating_due";
