@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
@@ -41,6 +41,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
 import { referenceData } from './reference-data.ts';
+import { replySerializerCompiler } from './serializer.ts';
 
 /** Paths that belong to the API: unknown ones get a JSON 404, everything else the site's 404 page. */
 const API_PREFIXES = [
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler({ checkContract: config.env !== 'production' }));
 
   const sessions = sessionService(sessionRepository(database), { ttlMs: config.sessionTtlMs });
   const siteRepo = siteRepository(database.db);
