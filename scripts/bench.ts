@@ -175,6 +175,7 @@ try {
         (seeded.failed ? `, ${seeded.failed} failed (first: ${seeded.firstFailure})` : ''),
     );
   }
+  if (pgDatabase) await pgDatabase.settle();
   const listed = await complaintIdFromList(base, borrower);
   const problemId = listed.id ?? seeded.lastId;
   if (listed.id === null)

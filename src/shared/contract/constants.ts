@@ -10,10 +10,11 @@
  */
 export const COMPLAINT_BASE = '/h5-api/v3/user-problem';
 /**
- * Lists a borrower can grow without bound come in pages: `limit` items (default, at most `max`) and a
- * cursor for the next page (keyset on newest first, so an item added meanwhile is never seen twice).
+ * Lists a borrower can grow without bound come in pages: `limit` items (default 10, a phone screen and a
+ * half of cards; at most `max`) and a cursor for the next page (keyset on newest first, so an item added
+ * meanwhile is never seen twice).
  */
-export const LIST_PAGE = { default: 20, max: 50, countCap: 99 } as const;
+export const LIST_PAGE = { default: 10, max: 50, countCap: 99 } as const;
 
 /**
  * Counts shown on a borrower's screens stop at `countCap`: the server counts at most one more, so a

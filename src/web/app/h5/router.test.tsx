@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_PAGE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import type { BridgeMessage } from '../../lib/bridge.ts';
 import { createI18n } from '../../lib/i18n.ts';
@@ -175,7 +176,7 @@ describe('H5 route loaders', () => {
     {
       path: H5_PATHS.complaintList,
       call: '/h5-api/v3/user-problem/problem-list',
-      body: { status: 'processing', limit: 20 },
+      body: { status: 'processing', limit: LIST_PAGE.default },
     },
     {
       path: `${H5_PATHS.complaintDetails}?problemId=7`,
@@ -242,7 +243,7 @@ describe('H5 route loaders', () => {
       createH5Routes(client, withHeldChunk(path, chunk.promise)),
     );
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    expect(seen[0]!.body).toEqual({ status: 'processed', limit: 20 });
+    expect(seen[0]!.body).toEqual({ status: 'processed', limit: LIST_PAGE.default });
     // Nothing of the screen yet: its code has not arrived.
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
 

@@ -136,13 +136,13 @@ describe('ComplaintListPage', () => {
     expect(within(first).queryByText('Rate')).toBeNull();
     // Only the open tab is asked for, first page, default size, no cursor.
     expect(net.callsTo(COMPLAINT_PATHS.list).map((c) => c.body)).toEqual([
-      { status: 'processing', limit: 20 },
+      { status: 'processing', limit: 10 },
     ]);
 
     await user.click(screen.getByRole('tab', { name: /Processed/ }));
     const handled = await screen.findByRole('link', { name: /Calls at night/ });
     expect(within(handled).getByText('Rate')).toBeTruthy();
-    expect(net.callsTo(COMPLAINT_PATHS.list).at(-1)!.body).toEqual({ status: 'processed', limit: 20 });
+    expect(net.callsTo(COMPLAINT_PATHS.list).at(-1)!.body).toEqual({ status: 'processed', limit: 10 });
     expect(router.state.location.search).toBe('?tab=processed');
     await user.click(handled);
     expect(router.state.location.pathname).toBe(H5_PATHS.complaintDetails);
@@ -179,13 +179,13 @@ describe('ComplaintListPage', () => {
     const net = stubFetch({
       [COMPLAINT_PATHS.list]: (body) =>
         body.cursor === undefined
-          ? ok(page('processing', range(25, 6), 'cursor-page-1', { processing: 25, processed: 3 }))
+          ? ok(page('processing', range(15, 6), 'cursor-page-1', { processing: 15, processed: 3 }))
           : second.promise,
     });
     renderAt(routes, H5_PATHS.complaintList);
-    await screen.findByRole('link', { name: /Complaint number 25\./ });
-    expect(itemLinks()).toHaveLength(20);
-    expect(screen.getByRole('tab', { name: 'Processing (25)' })).toBeTruthy();
+    await screen.findByRole('link', { name: /Complaint number 15\./ });
+    expect(itemLinks()).toHaveLength(10);
+    expect(screen.getByRole('tab', { name: 'Processing (15)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Processed (3)' })).toBeTruthy();
     expect(screen.queryByText('You have seen all your complaints here.')).toBeNull();
 
@@ -193,17 +193,17 @@ describe('ComplaintListPage', () => {
     const loading = await screen.findByRole('status');
     expect(loading.textContent).toContain('Loading…');
     expect(net.callsTo(COMPLAINT_PATHS.list).map((c) => c.body)).toEqual([
-      { status: 'processing', limit: 20 },
-      { status: 'processing', limit: 20, cursor: 'cursor-page-1' },
+      { status: 'processing', limit: 10 },
+      { status: 'processing', limit: 10, cursor: 'cursor-page-1' },
     ]);
     // Scrolling on while it loads asks for nothing more.
     scrollNearEnd();
     expect(net.callsTo(COMPLAINT_PATHS.list)).toHaveLength(2);
 
-    second.release(ok(page('processing', range(5, 1), null, { processing: 25, processed: 3 })));
+    second.release(ok(page('processing', range(5, 1), null, { processing: 15, processed: 3 })));
     expect(await screen.findByText('You have seen all your complaints here.')).toBeTruthy();
     const shown = itemLinks().map((link) => /Complaint number (\d+)\./.exec(link.textContent ?? '')![1]);
-    expect(shown).toEqual(Array.from({ length: 25 }, (_, i) => String(25 - i)));
+    expect(shown).toEqual(Array.from({ length: 15 }, (_, i) => String(15 - i)));
     // The end: no further page is asked for, whatever the borrower does.
     scrollNearEnd();
     expect(net.callsTo(COMPLAINT_PATHS.list)).toHaveLength(2);
