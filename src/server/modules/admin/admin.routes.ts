@@ -31,7 +31,8 @@ import type { AdminService } from './admin.service.ts';
 const staffOnly = { access: 'staff' } as const;
 const adminOnly = { access: 'staff', roles: ['admin'] } as const;
 const tags = ['admin'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+// Ids are int4 columns: a larger number is a 400 here, not a database error.
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;

@@ -49,7 +49,7 @@ const pageSql = (after: string) => `
 const firstPage = statement<PageRow>('complaints_page_first', pageSql(''));
 const nextPage = statement<PageRow>(
   'complaints_page_after',
-  pageSql(`and (created_at, id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5::int)`),
+  pageSql(`and (created_at, id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5::bigint)`),
 );
 
 /** The borrower's orders with their product (newest first) and complaint counts: one row. */

@@ -311,6 +311,12 @@ describe('problem-list, problem-detail and save-score', () => {
     expect(processed.list.some((i: { isScore: number }) => i.isScore === 1)).toBe(true);
   });
 
+  it('answers a well-formed cursor past every integer range with a page, not an error', async () => {
+    const res = await post('problem-list', indonesia, { cursor: '99999999999999999-9999999999' });
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().data.list)).toBe(true);
+  });
+
   it('refuses a cursor it did not hand out and a limit past the maximum', async () => {
     for (const body of [{ cursor: "1' or 1=1" }, { cursor: '1-2-3' }, { limit: 51 }, { limit: 0 }]) {
       expect((await post('problem-list', indonesia, body)).statusCode).toBe(400);

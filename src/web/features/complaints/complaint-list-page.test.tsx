@@ -167,7 +167,8 @@ describe('ComplaintListPage', () => {
 
   it('shows a count past the cap as 99+', async () => {
     stubFetch({
-      [COMPLAINT_PATHS.list]: () => ok(page('processing', range(5, 1), null, { processing: 100, processed: 99 })),
+      [COMPLAINT_PATHS.list]: () =>
+        ok(page('processing', range(5, 1), null, { processing: 100, processed: 99 })),
     });
     renderAt(routes, H5_PATHS.complaintList);
     expect(await screen.findByRole('tab', { name: 'Processing (99+)' })).toBeTruthy();
