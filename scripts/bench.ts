@@ -239,8 +239,8 @@ try {
     `- Server: \`node --import tsx src/server/server.ts\`, NODE_ENV=production DEMO=1 RATE_LIMITS=off ` +
       `LOG_LEVEL=warn, ${pgDatabase ? `PostgreSQL (fresh database ${pgDatabase.name})` : 'PGlite (fresh folder)'}; ` +
       `ready in ${Math.round(app.startMs)} ms`,
-    `- Borrower: demo sign-in (IN), ${seeded.saved} complaints filed before measuring (problem-save in the ` +
-      'rounds adds more)',
+    `- Borrowers: demo sign-in (IN) reads, with ${seeded.saved} complaints filed before measuring` +
+      `${pgDatabase ? ' (then VACUUM ANALYZE)' : ''}; the timed problem-save rounds are filed by the ID demo borrower`,
     '',
     '## HTTP on loopback',
     '',
