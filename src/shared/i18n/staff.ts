@@ -2,8 +2,12 @@
 export const staff = {
   en: {
     errors: {
-      badCredentials: 'The e-mail or password is not right.',
-      locked: 'Too many failed sign-ins. This account is locked for 15 minutes.',
+      // One answer for an unknown e-mail, a wrong password and a locked account (decision 022).
+      badCredentials:
+        'The e-mail or password is not right. After 5 failed sign-ins an account is locked for 15 minutes.',
+      jsonOnly:
+        'Sign-in takes a JSON request only (Content-Type: application/json). Please use the back-office sign-in page.',
+      foreignSite: 'Please sign in on the back-office sign-in page, not from another site.',
       signInFirst: 'Please sign in.',
       csrf: 'This page is out of date. Please reload it and try again.',
       forbidden: 'Your role does not allow this.',
@@ -15,8 +19,11 @@ export const staff = {
   },
   id: {
     errors: {
-      badCredentials: 'E-mail atau kata sandi salah.',
-      locked: 'Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci selama 15 menit.',
+      badCredentials:
+        'E-mail atau kata sandi salah. Setelah 5 kali gagal masuk, akun dikunci selama 15 menit.',
+      jsonOnly:
+        'Masuk hanya menerima permintaan JSON (Content-Type: application/json). Silakan gunakan halaman masuk back office.',
+      foreignSite: 'Silakan masuk melalui halaman masuk back office, bukan dari situs lain.',
       signInFirst: 'Silakan masuk.',
       csrf: 'Halaman ini sudah kedaluwarsa. Muat ulang lalu coba lagi.',
       forbidden: 'Peran Anda tidak mengizinkan tindakan ini.',

@@ -1,4 +1,4 @@
-import { and, count as countRows, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count as countRows, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, staffSessions, staffUsers } from '../../db/schema.ts';
 
@@ -17,8 +17,27 @@ export function staffRepository(db: Db) {
       return row ?? null;
     },
 
-    async recordFailure(id: number, failedAttempts: number, lockedUntil: Date | null) {
-      await db.update(staffUsers).set({ failedAttempts, lockedUntil }).where(eq(staffUsers.id, id));
+    /**
+     * Takes one sign-in attempt from the account's budget, before the password is checked, in one
+     * statement (decision 022): the row lock orders parallel attempts, so each sees the count the one
+     * before it left. The attempt that reaches `limit` locks the account until `lockUntil` (a right
+     * password on that attempt lifts the lock again through `clearFailures`). An expired lock starts
+     * a fresh count. Returns the attempt's number, or null when the account is locked: no attempt left.
+     */
+    async takeAttempt(id: number, now: Date, limit: number, lockUntil: Date): Promise<number | null> {
+      // SET reads the row as it was: an expired lock (the only kind the WHERE lets through) counts from 1.
+      const attempt = sql`(case when ${staffUsers.lockedUntil} is null then ${staffUsers.failedAttempts} + 1 else 1 end)`;
+      const [row] = await db
+        .update(staffUsers)
+        .set({
+          failedAttempts: attempt,
+          lockedUntil: sql`(case when ${attempt} >= ${limit} then ${lockUntil.toISOString()}::timestamptz end)`,
+        })
+        .where(
+          and(eq(staffUsers.id, id), or(isNull(staffUsers.lockedUntil), lte(staffUsers.lockedUntil, now))),
+        )
+        .returning({ attempt: staffUsers.failedAttempts });
+      return row ? row.attempt : null;
     },
 
     async clearFailures(id: number) {

@@ -37,41 +37,55 @@ function toStaff(row: { id: number; email: string; name: string; role: string; m
   };
 }
 
+/** The audit log's target for a sign-in with an e-mail no staff member has: what was typed is not kept. */
+export const UNKNOWN_EMAIL = 'unknown';
+/** An id no row has (serial ids start at 1). */
+const NO_ACCOUNT = 0;
+
 export function staffService(repo: StaffRepository, opts: { now?: () => Date } = {}) {
   const now = opts.now ?? (() => new Date());
-  // Verifying against a real hash for unknown e-mails keeps the reply time from telling who exists.
+  // Verifying against a real hash for unknown e-mails and locked accounts keeps the reply time from
+  // telling who exists or who is locked.
   const dummyHash = hash('not-a-real-password-at-all');
+  const dummyVerify = async (password: string) => {
+    await verify(await dummyHash, password).catch(() => false);
+  };
 
   return {
+    /**
+     * Every refusal is the same 401 with the same message, whether the e-mail is unknown, the password
+     * wrong or the account locked (decision 022): the reply does not tell which. The audit log tells
+     * staff apart, but keeps an e-mail only when it is a staff member's.
+     */
     async login(emailInput: string, password: string, ip: string) {
       const email = emailInput.trim().toLowerCase();
       const user = await repo.findByEmail(email);
       const refused = new AppError('401', 'staff:errors.badCredentials', 401);
-      if (!user?.active) {
-        await verify(await dummyHash, password).catch(() => false);
-        await repo.audit({ staffId: null, action: 'login.failed', target: email, ip });
-        throw refused;
-      }
       const at = now();
-      if (user.lockedUntil && user.lockedUntil > at) {
-        await repo.audit({ staffId: user.id, action: 'login.locked', target: email, ip });
-        throw new AppError('423', 'staff:errors.locked', 423);
-      }
-      if (!(await verify(user.passwordHash, password).catch(() => false))) {
-        const failures = user.failedAttempts + 1;
-        const locks = failures >= LOCKOUT.attempts;
-        await repo.recordFailure(
-          user.id,
-          locks ? 0 : failures,
-          locks ? new Date(at.getTime() + LOCKOUT.minutes * 60_000) : null,
-        );
+      const lockUntil = new Date(at.getTime() + LOCKOUT.minutes * 60_000);
+      if (!user?.active) {
+        // The same round trips as for a staff member (the attempt update matches no row), then argon2.
+        await repo.takeAttempt(NO_ACCOUNT, at, LOCKOUT.attempts, lockUntil);
+        await dummyVerify(password);
         await repo.audit({
-          staffId: user.id,
-          action: locks ? 'login.lockout' : 'login.failed',
-          target: email,
+          staffId: user?.id ?? null,
+          action: 'login.failed',
+          target: user?.email ?? UNKNOWN_EMAIL,
           ip,
         });
-        throw locks ? new AppError('423', 'staff:errors.locked', 423) : refused;
+        throw refused;
+      }
+      const attempt = await repo.takeAttempt(user.id, at, LOCKOUT.attempts, lockUntil);
+      if (attempt === null) {
+        await dummyVerify(password);
+        await repo.audit({ staffId: user.id, action: 'login.locked', target: user.email, ip });
+        throw refused;
+      }
+      if (!(await verify(user.passwordHash, password).catch(() => false))) {
+        // The attempt was counted before the check; the one that used the last attempt locked the account.
+        const action = attempt >= LOCKOUT.attempts ? 'login.lockout' : 'login.failed';
+        await repo.audit({ staffId: user.id, action, target: user.email, ip });
+        throw refused;
       }
       await repo.clearFailures(user.id);
       const token = randomBytes(32).toString('base64url');
@@ -82,7 +96,7 @@ export function staffService(repo: StaffRepository, opts: { now?: () => Date } =
         csrfToken,
         expiresAt: new Date(at.getTime() + SESSION_HOURS * 3600_000),
       });
-      await repo.audit({ staffId: user.id, action: 'login', target: email, ip });
+      await repo.audit({ staffId: user.id, action: 'login', target: user.email, ip });
       return {
         token,
         maxAgeSeconds: SESSION_HOURS * 3600,
