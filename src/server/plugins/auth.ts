@@ -77,9 +77,11 @@ export const authPlugin = fp(
           `Route ${route.method} ${route.url} must declare config.access (public | borrower | staff)`,
         );
       }
+      // Identity is settled before the body is validated: a stranger learns nothing from validation
+      // messages, and a refusal of the body speaks the signed-in borrower's language.
       if (access === 'borrower') {
-        const existing = route.preHandler ? [route.preHandler].flat() : [];
-        route.preHandler = [
+        const existing = route.preValidation ? [route.preValidation].flat() : [];
+        route.preValidation = [
           async (req: FastifyRequest) => {
             const token = bearerToken(req);
             const identity = token ? await opts.sessions.authenticate(token) : null;
@@ -93,9 +95,9 @@ export const authPlugin = fp(
         ];
       }
       if (access === 'staff') {
-        const existing = route.preHandler ? [route.preHandler].flat() : [];
+        const existing = route.preValidation ? [route.preValidation].flat() : [];
         const roles = route.config?.roles;
-        route.preHandler = [
+        route.preValidation = [
           async (req: FastifyRequest) => {
             const token = req.cookies?.[STAFF_COOKIE];
             const identity = token ? await opts.staff.authenticate(token) : null;

@@ -25,6 +25,22 @@ function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   );
 }
 
+/** SQLSTATE of a unique-key violation: two requests raced to claim the same thing (e.g. one image). */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * A unique-key violation behind a failure, looking through Drizzle's wrapping (`cause`): the constraint's
+ * name, or null when the failure is something else.
+ */
+function uniqueViolation(err: unknown, depth = 0): { constraint: string | undefined } | null {
+  if (!err || typeof err !== 'object' || depth > 3) return null;
+  const e = err as { code?: unknown; constraint?: unknown; cause?: unknown };
+  if (e.code === UNIQUE_VIOLATION) {
+    return { constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+  }
+  return uniqueViolation(e.cause, depth + 1);
+}
+
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   const [ns, key] = err.messageKey.includes(':') ? err.messageKey.split(':', 2) : ['common', err.messageKey];
   return reply
@@ -53,6 +69,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       req.log.info({ code: error.code }, 'bad request');
       return sendError(req, reply, new AppError(ERROR_CODE.VALIDATION));
+    }
+    const conflict = uniqueViolation(error);
+    if (conflict) {
+      // The loser of a race (two saves attaching the same image at once): nothing of its write was kept.
+      // Only the constraint's name is logged, never the row values PostgreSQL puts in `detail`.
+      req.log.warn({ code: UNIQUE_VIOLATION, constraint: conflict.constraint }, 'unique key conflict');
+      return sendError(req, reply, new AppError(ERROR_CODE.CONFLICT, 'common:errors.duplicate'));
     }
     if (isDatabaseUnavailable(error)) {
       req.log.error({ code: (error as { code?: string }).code }, 'database unavailable');

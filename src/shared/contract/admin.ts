@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MARKETS } from '../markets.ts';
 import { COMPLAINT_STATUSES, QA_ICONS, QA_KINDS, STAFF_ROLES } from './constants.ts';
 import { envelope } from './envelope.ts';
+import { INT4_MAX, id, int, multiline, text } from './fields.ts';
 
 export const staff = z.object({
   id: z.number().int(),
@@ -14,7 +15,7 @@ export const staff = z.object({
 });
 export type Staff = z.infer<typeof staff>;
 
-export const loginBody = z.strictObject({ email: z.string().max(200), password: z.string().max(200) });
+export const loginBody = z.strictObject({ email: text(200), password: text(200) });
 export const sessionData = z.object({ staff, csrfToken: z.string() });
 export type StaffSession = z.infer<typeof sessionData>;
 export const sessionReply = envelope(sessionData);
@@ -24,10 +25,10 @@ export const emptyReply = envelope(z.null());
 export const complaintQueueQuery = z.object({
   market: z.enum(MARKETS).optional(),
   status: z.enum(COMPLAINT_STATUSES).optional(),
-  type: z.coerce.number().int().optional(),
+  type: int(0, INT4_MAX).optional(),
   /** '1': only complaints past their handling deadline and not processed. */
   overdue: z.enum(['0', '1']).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: int(1, 10_000).default(1),
 });
 export const queueItem = z.object({
   id: z.number().int(),
@@ -56,7 +57,7 @@ export const complaintQueueData = z.object({
 export type ComplaintQueue = z.infer<typeof complaintQueueData>;
 export const complaintQueueReply = envelope(complaintQueueData);
 
-export const complaintIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const complaintIdParams = z.object({ id: id() });
 export const adminComplaintData = queueItem.extend({
   detail: z.string(),
   images: z.array(z.string()),
@@ -81,9 +82,9 @@ export type AdminComplaint = z.infer<typeof adminComplaintData>;
 export const adminComplaintReply = envelope(adminComplaintData);
 
 export const replyBody = z.strictObject({
-  replyText: z.string().max(5000),
+  replyText: multiline(5000),
   /** Image URLs returned by the staff upload, comma-joined or empty. */
-  replyImages: z.string().max(4000).default(''),
+  replyImages: text(4000).default(''),
   /** Mark the complaint processed, which asks the borrower for a rating. */
   markProcessed: z.boolean().default(false),
 });
@@ -112,15 +113,16 @@ export const qaTreeQuery = z.object({ market: z.enum(MARKETS) });
 export const qaTreeReply = envelope(z.object({ items: z.array(qaNode) }));
 export const qaNodeBody = z.strictObject({
   market: z.enum(MARKETS),
-  parentId: z.number().int().min(0),
+  parentId: int(0, INT4_MAX),
   kind: z.enum(QA_KINDS),
-  titleEn: z.string().trim().min(1).max(1000),
-  titleId: z.string().trim().min(1).max(1000),
-  aliasEn: z.string().trim().max(30).nullable().default(null),
-  aliasId: z.string().trim().max(30).nullable().default(null),
+  /** Answers are paragraphs: line breaks are kept. */
+  titleEn: multiline(1000, { trim: true, min: 1 }),
+  titleId: multiline(1000, { trim: true, min: 1 }),
+  aliasEn: text(30, { trim: true }).nullable().default(null),
+  aliasId: text(30, { trim: true }).nullable().default(null),
   icon: z.enum(QA_ICONS).nullable().default(null),
-  actionType: z.number().int().min(0).max(9).default(0),
-  sort: z.number().int().min(0).max(10_000).default(0),
+  actionType: int(0, 9).default(0),
+  sort: int(0, 10_000).default(0),
   active: z.boolean().default(true),
 });
 export type QaNodeBody = z.infer<typeof qaNodeBody>;
@@ -143,9 +145,9 @@ export const complaintTypesQuery = z.object({ market: z.enum(MARKETS) });
 export const complaintTypesReply = envelope(z.object({ items: z.array(complaintTypeNode) }));
 /** What an operator may change; the value and parent are fixed, since saved complaints refer to them. */
 export const complaintTypeBody = z.strictObject({
-  titleEn: z.string().trim().min(1).max(60),
-  titleId: z.string().trim().min(1).max(60),
-  sort: z.number().int().min(0).max(10_000),
+  titleEn: text(60, { trim: true, min: 1 }),
+  titleId: text(60, { trim: true, min: 1 }),
+  sort: int(0, 10_000),
   active: z.boolean(),
 });
 export type ComplaintTypeBody = z.infer<typeof complaintTypeBody>;
@@ -155,7 +157,7 @@ export const complaintTypeReply = envelope(complaintTypeNode);
 export const messagesQuery = z.object({
   market: z.enum(MARKETS).optional(),
   handled: z.enum(['0', '1']).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: int(1, 10_000).default(1),
 });
 export const contactMessageItem = z.object({
   id: z.number().int(),
@@ -177,7 +179,7 @@ export const messagesReply = envelope(
 );
 
 // Audit log (admin only)
-export const auditQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const auditQuery = z.object({ page: int(1, 10_000).default(1) });
 export const auditItem = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -1,6 +1,7 @@
 /** FAQ chatbot schemas (`get-qa-list`, `qa-record`); limits and record types are in constants.ts. */
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { INT4_MAX, int, multiline, text } from './fields.ts';
 
 export const qaItem = z.object({
   id: z.number().int(),
@@ -14,8 +15,8 @@ export const qaItem = z.object({
 export type QaItem = z.infer<typeof qaItem>;
 
 export const qaListQuery = z.object({
-  pid: z.coerce.number().int().min(0),
-  orderNo: z.string().max(64).optional(),
+  pid: int(0, INT4_MAX),
+  orderNo: text(64).optional(),
 });
 export const qaListData = z.object({
   answerList: z.array(qaItem),
@@ -26,11 +27,12 @@ export type QaList = z.infer<typeof qaListData>;
 export const qaListReply = envelope(qaListData);
 
 export const qaRecordBody = z.strictObject({
-  orderNo: z.string().max(64).default(''),
-  type: z.coerce.number().int().min(1).max(4),
+  /** One of the borrower's own orders, or empty. */
+  orderNo: text(64).default(''),
+  type: int(1, 4),
   /** 1: '' ; 2: '1' resolved / '0' not resolved; 3: '1'…'5' stars; 4: the borrower's text. */
-  value: z.string().max(1000).default(''),
-  qaId: z.coerce.number().int().min(0).default(0),
+  value: multiline(1000).default(''),
+  qaId: int(0, INT4_MAX).default(0),
 });
 export type QaRecord = z.infer<typeof qaRecordBody>;
 /** `text`: the server's reply (thank-you text for stars 1-4, an offer of a human for free text). */

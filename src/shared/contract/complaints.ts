@@ -1,7 +1,8 @@
 /** Complaint schemas (`/h5-api/v3/user-problem/…`); paths, limits and codes are in constants.ts. */
 import { z } from 'zod';
-import { COMPLAINT_STATUSES, LIST_PAGE } from './constants.ts';
+import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, LIST_PAGE } from './constants.ts';
 import { envelope } from './envelope.ts';
+import { INT4_MAX, id, int, multiline, text } from './fields.ts';
 
 export const option = z.object({ title: z.string(), value: z.number().int() });
 export type Option = z.infer<typeof option>;
@@ -20,7 +21,7 @@ export const orderCard = z.object({
 export type OrderCard = z.infer<typeof orderCard>;
 
 // problem-init
-export const problemInitBody = z.strictObject({ orderNo: z.string().max(64).optional() });
+export const problemInitBody = z.strictObject({ orderNo: text(64).optional() });
 export const problemInitData = z.object({
   problemType: z.array(option),
   /** Sub-types of the collection type. */
@@ -45,13 +46,14 @@ export const uploadReply = envelope(uploadData);
 
 // problem-save
 export const problemSaveBody = z.strictObject({
-  problemType: z.coerce.number().int(),
+  /** A type value; 0 (none chosen) and unknown values are refused by the service with its own message. */
+  problemType: int(0, INT4_MAX),
   /** 0 (or absent) when the type has no sub-type. */
-  problemSonType: z.coerce.number().int().optional(),
-  problemDetail: z.string().max(2000),
+  problemSonType: int(0, INT4_MAX).optional(),
+  problemDetail: multiline(2000),
   /** Comma-joined image URLs returned by upload-problem-img, or empty. */
-  problemImage: z.string().max(4000).default(''),
-  orderNo: z.string().max(64),
+  problemImage: text(4000).default(''),
+  orderNo: text(64),
 });
 export type ProblemSave = z.infer<typeof problemSaveBody>;
 export const problemSaveData = z.object({ problemId: z.number().int(), deadline: z.string() });
@@ -74,7 +76,7 @@ export const problemListBody = z.strictObject({
   status: z.enum(COMPLAINT_STATUSES).default('processing'),
   /** `nextCursor` of the previous page; absent for the first page. */
   cursor: pageCursor.optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_PAGE.max).default(LIST_PAGE.default),
+  limit: int(1, LIST_PAGE.max).default(LIST_PAGE.default),
 });
 export type ProblemListQuery = z.input<typeof problemListBody>;
 export const problemListData = z.object({
@@ -90,7 +92,7 @@ export type ProblemList = z.infer<typeof problemListData>;
 export const problemListReply = envelope(problemListData);
 
 // problem-detail
-export const problemDetailBody = z.strictObject({ problemId: z.coerce.number().int().positive() });
+export const problemDetailBody = z.strictObject({ problemId: id() });
 export const problemDetailData = z.object({
   problemId: z.number().int(),
   type: z.string(),
@@ -113,7 +115,8 @@ export const problemDetailReply = envelope(problemDetailData);
 
 // save-score
 export const saveScoreBody = z.strictObject({
-  problemId: z.coerce.number().int().positive(),
-  score: z.coerce.number().int(),
+  problemId: id(),
+  /** 0 (no star chosen) is refused by the service with its own message. */
+  score: int(0, COMPLAINT_LIMITS.stars),
 });
 export const saveScoreReply = envelope(z.null());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGS, MARKETS } from '../markets.ts';
 import { envelope } from './envelope.ts';
+import { multiline, text } from './fields.ts';
 
 /** Company and site configuration per market, kept in the database and editable by operators. */
 export const siteConfig = z.object({
@@ -20,13 +21,14 @@ export const siteConfigReply = envelope(siteConfig);
 
 /**
  * Request shape of the contact form. Strings are accepted as they come so that the service can answer
- * with the form's own messages (spec §5) rather than a generic schema error.
+ * with the form's own messages (spec §5) rather than a generic schema error; only control characters
+ * (a NUL byte, …) are refused here (decision 021).
  */
 export const contactMessageBody = z.strictObject({
-  name: z.string().max(500).default(''),
-  telephone: z.string().max(500).default(''),
-  suggestion: z.string().max(5000).default(''),
-  email: z.string().max(500).optional(),
+  name: text(500).default(''),
+  telephone: text(500).default(''),
+  suggestion: multiline(5000).default(''),
+  email: text(500).optional(),
   market: z.enum(MARKETS),
   lang: z.enum(LANGS).optional(),
 });

@@ -22,6 +22,7 @@ import {
   staffUploadReply,
 } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE, PAGE_SIZE } from '../../../shared/contract/constants.ts';
+import { id } from '../../../shared/contract/fields.ts';
 import { ok } from '../../reply.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import { readImageField } from '../uploads/multipart.ts';
@@ -31,8 +32,8 @@ import type { AdminService } from './admin.service.ts';
 const staffOnly = { access: 'staff' } as const;
 const adminOnly = { access: 'staff', roles: ['admin'] } as const;
 const tags = ['admin'];
-// Ids are int4 columns: a larger number is a 400 here, not a database error.
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+// Ids are int4 columns: a larger number (or anything but digits) is a 400 here, not a database error.
+const idParams = z.object({ id: id() });
 
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;

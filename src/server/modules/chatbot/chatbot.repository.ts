@@ -17,8 +17,28 @@ export function chatbotRepository(db: Db) {
         .orderBy(asc(qaItems.parentId), asc(qaItems.sort), asc(qaItems.id));
     },
 
-    async record(values: typeof qaRecords.$inferInsert) {
-      await db.insert(qaRecords).values(values);
+    /**
+     * Stores a record when its order number is empty or one of the borrower's own orders, in one
+     * statement (the ownership check is part of the insert, as for complaints). Returns whether it did.
+     */
+    async record(r: {
+      borrowerId: number;
+      market: Market;
+      orderNo: string;
+      type: number;
+      value: string;
+      qaId: number;
+    }): Promise<boolean> {
+      const result = await db.execute<{ id: number }>(sql`
+        insert into ${qaRecords} (borrower_id, market, order_no, type, value, qa_id)
+        select ${r.borrowerId}::int, ${r.market}::text, ${r.orderNo}::text, ${r.type}::int, ${r.value}::text,
+               ${r.qaId}::int
+         where ${r.orderNo}::text = ''
+            or exists (select 1 from orders
+                        where borrower_id = ${r.borrowerId}::int and order_no = ${r.orderNo}::text)
+        returning id
+      `);
+      return (result as unknown as { rows: unknown[] }).rows.length === 1;
     },
 
     /**

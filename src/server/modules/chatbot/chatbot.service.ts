@@ -1,5 +1,6 @@
 import type { QaItem, QaList, QaRecord, QaRecordResult } from '../../../shared/contract/chatbot.ts';
 import { CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
+import { isBlankText } from '../../../shared/domain/text.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -69,7 +70,7 @@ export function chatbotService(repo: ChatbotRepository, reference: ReferenceData
           break;
         }
         case QA_RECORD_TYPE.FREE_TEXT: {
-          if (!value) throw refuse('textEmpty');
+          if (isBlankText(value)) throw refuse('textEmpty');
           if (value.length > CHAT_LIMITS.textMax) throw new AppError('400');
           const matches = await repo.search(borrower.market, lang, searchWords(value), SEARCH_RESULTS);
           result = {
@@ -86,7 +87,7 @@ export function chatbotService(repo: ChatbotRepository, reference: ReferenceData
       if (body.qaId && !(await reference.qaItems(borrower.market)).some((r) => r.id === body.qaId)) {
         throw notFound();
       }
-      await repo.record({
+      const stored = await repo.record({
         borrowerId: borrower.id,
         market: borrower.market,
         orderNo: body.orderNo,
@@ -94,6 +95,8 @@ export function chatbotService(repo: ChatbotRepository, reference: ReferenceData
         value,
         qaId: body.qaId,
       });
+      // Someone else's order number reads exactly like one that does not exist (nothing is written).
+      if (!stored) throw notFound();
       return result;
     },
   };

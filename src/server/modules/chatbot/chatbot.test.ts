@@ -66,11 +66,12 @@ describe('qa-record', () => {
   it('stores every record type', async () => {
     const someone = await t.newBorrower('IN');
     const before = (await t.database.db.select().from(qaRecords)).length;
-    await record(someone, { type: 1, orderNo: 'IN20261101001' });
+    await record(someone, { type: 1 });
+    await record(india, { type: 1, orderNo: 'IN20261101001' });
     await record(someone, { type: 2, value: '1', qaId: 10 });
     await record(someone, { type: 3, value: '4' });
     await record(someone, { type: 4, value: 'repay' });
-    expect((await t.database.db.select().from(qaRecords)).length).toBe(before + 4);
+    expect((await t.database.db.select().from(qaRecords)).length).toBe(before + 5);
   });
 
   it('answers 1-4 stars with the thank-you text and 5 stars with the store rating', async () => {

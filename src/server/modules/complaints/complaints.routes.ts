@@ -14,6 +14,7 @@ import {
   uploadReply,
 } from '../../../shared/contract/complaints.ts';
 import { COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
+import { int, text } from '../../../shared/contract/fields.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { langOf } from '../../lang.ts';
 import { ok } from '../../reply.ts';
@@ -122,7 +123,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) }),
-        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) }),
+        querystring: z.object({ exp: int(0, Number.MAX_SAFE_INTEGER), sig: text(100) }),
       },
     },
     async (req, reply) => {

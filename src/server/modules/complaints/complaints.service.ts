@@ -13,6 +13,7 @@ import {
   LIST_PAGE,
 } from '../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
+import { isBlankText } from '../../../shared/domain/text.ts';
 import { formatDate, weekdaysLater } from '../../../shared/domain/time.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
@@ -101,7 +102,8 @@ export function complaintsService(
       }
 
       const detail = body.problemDetail.trim();
-      if (!detail) throw refuse('detailEmpty');
+      // Zero-width and other invisible characters alone read as empty on the handler's screen too.
+      if (isBlankText(detail)) throw refuse('detailEmpty');
       if (detail.length > COMPLAINT_LIMITS.detailMax) throw refuse('detailTooLong');
 
       const urls = body.problemImage

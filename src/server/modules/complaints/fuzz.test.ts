@@ -33,8 +33,22 @@ describe('generated input', () => {
               'qaId',
               'problemType',
               'problemDetail',
+              'problemSonType',
+              'problemImage',
+              'limit',
+              'cursor',
             ),
-            fc.oneof(fc.integer(), fc.string(), fc.double(), fc.boolean(), fc.constant(null)),
+            fc.oneof(
+              fc.integer(),
+              fc.string(),
+              // Any code point: control characters (NUL), invisible characters, other planes.
+              fc.string({ unit: 'binary' }),
+              fc.double(),
+              fc.boolean(),
+              fc.constant(null),
+              fc.array(fc.integer(), { maxLength: 2 }),
+              fc.constantFrom(2 ** 31, 99_999_999_999, -1, '1e3', ' 1', '0x10'),
+            ),
           ),
         ),
         async (path, body) => {
@@ -50,7 +64,7 @@ describe('generated input', () => {
       { numRuns: 200 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.string(), fc.string(), async (pid, orderNo) => {
+      fc.asyncProperty(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), async (pid, orderNo) => {
         const res = await t.app.inject({
           url: `${COMPLAINT_BASE}/get-qa-list?pid=${encodeURIComponent(pid)}&orderNo=${encodeURIComponent(orderNo)}`,
           headers: t.auth(token),
