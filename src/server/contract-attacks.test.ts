@@ -1,19 +1,7 @@
-/**
- * The attacks of issue 7 that used to succeed, one table per kind (decision 021): control characters in
- * text, integers past int4 and ids of the wrong type are refused by the contract with the usual 400
- * envelope (never a 500, nothing written); a complaint of invisible characters is empty; two saves racing
- * for one image give one 409; the chatbot record takes only the borrower's own order.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, COMPLAINT_BASE } from '../shared/contract/constants.ts';
-import { localFolderStorage } from './adapters/storage.ts';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
 import {
   auditLog,
   complaintImages,
@@ -23,9 +11,8 @@ import {
   qaItems,
   qaRecords,
 } from './db/schema.ts';
-import { seed } from './db/seed.ts';
 import type { Statement } from './db/statement.ts';
-import { captureLogs, createTestApp, freshDatabase, type TestApp } from './test/helpers.ts';
+import { createTestApp, type TestApp } from './test/helpers.ts';
 import { multipart, photo } from './test/images.ts';
 
 let t: TestApp;
@@ -504,44 +491,24 @@ describe('two saves racing for one image', () => {
   }
 });
 
-/** The test app (as createTestApp builds it) over a database whose complaint insert waits for a second. */
-async function appWithInsertBarrier() {
-  const database = await freshDatabase();
-  const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
-  const storage = localFolderStorage(uploadDir);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST: '/nonexistent-web-dist',
-    LOG_LEVEL: 'info',
-    UPLOAD_DIR: uploadDir,
-  });
-  await seed(database.db, storage, { demo: config.demo });
+/** The test app over a database whose complaint insert waits for a second one (at most 2 s). */
+function appWithInsertBarrier() {
   let held: Array<() => void> = [];
-  const run = <Row>(statement: Statement<Row>, params: readonly unknown[]): Promise<Row[]> => {
-    if (statement.name !== 'complaint_insert_for_order') return database.run(statement, params);
-    return new Promise<Row[]>((resolve, reject) => {
-      const go = () => {
-        held = held.filter((g) => g !== go);
-        database.run(statement, params).then(resolve, reject);
-      };
-      held.push(go);
-      if (held.length >= 2) for (const g of [...held]) g();
-      else setTimeout(() => held.includes(go) && go(), 2_000);
-    });
-  };
-  const { lines: logs, stream } = captureLogs();
-  const app = await buildApp({ config, database: { ...database, run }, logger: { stream }, storage });
-  await app.ready();
-  return {
-    app,
-    database,
-    logs,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(uploadDir, { recursive: true, force: true });
+  return createTestApp({}, (database) => ({
+    ...database,
+    run: <Row>(statement: Statement<Row>, params: readonly unknown[]): Promise<Row[]> => {
+      if (statement.name !== 'complaint_insert_for_order') return database.run(statement, params);
+      return new Promise<Row[]>((resolve, reject) => {
+        const go = () => {
+          held = held.filter((g) => g !== go);
+          database.run(statement, params).then(resolve, reject);
+        };
+        held.push(go);
+        if (held.length >= 2) for (const g of [...held]) g();
+        else setTimeout(() => held.includes(go) && go(), 2_000);
+      });
     },
-  };
+  }));
 }
 
 describe('chatbot record with an order number', () => {

@@ -68,7 +68,11 @@ export function captureLogs(): { lines: string[]; stream: Writable } {
   return { lines, stream };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Wraps what the app sees of the database (a test that times or reorders its statements). */
+  wrap: (database: Database) => Database = (database) => database,
+): Promise<TestApp> {
   const database = await freshDatabase();
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
   const storage = localFolderStorage(uploadDir);
@@ -81,7 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   await seed(database.db, storage, { demo: config.demo });
   const { lines: logs, stream } = captureLogs();
-  const app = await buildApp({ config, database, logger: { stream }, storage });
+  const app = await buildApp({ config, database: wrap(database), logger: { stream }, storage });
   await app.ready();
   return {
     app,

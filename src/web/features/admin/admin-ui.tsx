@@ -102,6 +102,35 @@ export function marketChoices(markets: readonly Market[], t: (key: string) => st
 }
 
 /** For an agent who opens an admin-only address directly (the navigation does not offer it). */
+/** The market switch of the content editors (chatbot content, complaint types). */
+export function MarketRadios({
+  legend,
+  name,
+  markets,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  markets: readonly Market[];
+  value: Market;
+  onChange: (market: Market) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const legendId = useId();
+  return (
+    <fieldset className="admin-radios" aria-labelledby={legendId}>
+      <legend id={legendId}>{legend}</legend>
+      {markets.map((m) => (
+        <label key={m} className="admin-radio">
+          <input type="radio" name={name} value={m} checked={value === m} onChange={() => onChange(m)} />
+          {t(`markets.${m}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function AdminOnly({ title }: { title: string }) {
   const { t } = useTranslation('admin');
   return (

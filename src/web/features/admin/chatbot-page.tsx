@@ -8,7 +8,7 @@ import type { Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, deactivateQa, fetchQa, saveQa, useStaffSession } from './admin-api.ts';
-import { AdminOnly, useLang } from './admin-ui.tsx';
+import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
 import './admin.css';
 
 type Kind = QaNode['kind'];
@@ -50,7 +50,6 @@ function ChatbotEditor({ markets, title }: { markets: Market[]; title: string })
   const [market, setMarket] = useState<Market>(markets[0] ?? 'IN');
   const [editing, setEditing] = useState<Editing | null>(null);
   const qa = useQuery({ queryKey: adminKeys.qa(market), queryFn: () => fetchQa(market) });
-  const marketLegendId = useId();
 
   const items = qa.data ?? [];
   const childrenOf = (parentId: number, kind: Kind) =>
@@ -102,24 +101,16 @@ function ChatbotEditor({ markets, title }: { markets: Market[]; title: string })
       <h1>{title}</h1>
       <p className="admin-muted">{t('chatbot.intro')}</p>
       <div className="admin-qa-toolbar">
-        <fieldset className="admin-radios" aria-labelledby={marketLegendId}>
-          <legend id={marketLegendId}>{t('chatbot.market')}</legend>
-          {markets.map((m) => (
-            <label key={m} className="admin-radio">
-              <input
-                type="radio"
-                name="qa-market"
-                value={m}
-                checked={market === m}
-                onChange={() => {
-                  setMarket(m);
-                  setEditing(null);
-                }}
-              />
-              {t(`markets.${m}`)}
-            </label>
-          ))}
-        </fieldset>
+        <MarketRadios
+          legend={t('chatbot.market')}
+          name="qa-market"
+          markets={markets}
+          value={market}
+          onChange={(m) => {
+            setMarket(m);
+            setEditing(null);
+          }}
+        />
         <button
           type="button"
           className="admin-button admin-button-primary"

@@ -8,7 +8,7 @@ import type { Lang, Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaintTypes, saveComplaintType, useStaffSession } from './admin-api.ts';
-import { AdminOnly, useLang } from './admin-ui.tsx';
+import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
 import './admin.css';
 
 /** The server's limits (contract `complaintTypeBody`): used to point a refusal at its field. */
@@ -47,7 +47,6 @@ function ComplaintTypesEditor({ markets, title }: { markets: Market[]; title: st
     queryKey: adminKeys.complaintTypes(market),
     queryFn: () => fetchComplaintTypes(market),
   });
-  const marketLegendId = useId();
 
   const items = types.data ?? [];
   const topValues = new Set(items.filter((n) => n.parentValue === null).map((n) => n.value));
@@ -80,24 +79,16 @@ function ComplaintTypesEditor({ markets, title }: { markets: Market[]; title: st
       <p className="admin-muted">{t('complaintTypes.intro')}</p>
       {markets.length > 1 ? (
         <div className="admin-qa-toolbar">
-          <fieldset className="admin-radios" aria-labelledby={marketLegendId}>
-            <legend id={marketLegendId}>{t('complaintTypes.market')}</legend>
-            {markets.map((m) => (
-              <label key={m} className="admin-radio">
-                <input
-                  type="radio"
-                  name="complaint-types-market"
-                  value={m}
-                  checked={market === m}
-                  onChange={() => {
-                    setMarket(m);
-                    setEditingId(null);
-                  }}
-                />
-                {t(`markets.${m}`)}
-              </label>
-            ))}
-          </fieldset>
+          <MarketRadios
+            legend={t('complaintTypes.market')}
+            name="complaint-types-market"
+            markets={markets}
+            value={market}
+            onChange={(m) => {
+              setMarket(m);
+              setEditingId(null);
+            }}
+          />
         </div>
       ) : null}
 
