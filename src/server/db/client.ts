@@ -70,8 +70,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    // Counted on each connection, so pooled queries and transactions are all seen.
+    // Counted on each connection, so pooled queries and transactions are all seen. A connection that is
+    // checked out (in a transaction) when the server kills it emits 'error' on the client, not the pool:
+    // without a listener that error would end the process. The query in flight fails (→ 503) instead.
     pool.on('connect', (client) => {
+      client.on('error', () => {});
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as { query: unknown }).query = (...args: unknown[]) => {
         queries++;

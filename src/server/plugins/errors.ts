@@ -6,8 +6,29 @@ import { type Namespace, translate } from '../../shared/i18n/resources.ts';
 import { AppError } from '../errors.ts';
 import { langOf } from '../lang.ts';
 
+/**
+ * Codes that mean "not now" rather than "this query is wrong": network failures; PostgreSQL refusing
+ * connections (55000 object not in prerequisite state, as when it will not accept connections; 53300
+ * too many connections; 53400 configuration limit), a statement cancelled by its timeout (57014: a
+ * request that waited on a lock), and the server shutting down or restarting (57P01-57P03).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '55000',
+  '53300',
+  '53400',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
 /** Driver errors that mean "the database is not there right now" rather than "this query is wrong". */
-function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 3) return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown };
   // Drizzle wraps the driver's error; the reason is in `cause`.
@@ -15,9 +36,7 @@ function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : '';
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03'].includes(
-      code,
-    ) ||
+    UNAVAILABLE_CODES.has(code) ||
     code.startsWith('08') ||
     /timeout exceeded when trying to connect|Connection terminated|Cannot use a pool after calling end|database closed|PGlite is closed/i.test(
       message,
