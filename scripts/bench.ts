@@ -49,6 +49,11 @@ const settings = {
   lighthouseRuns: int('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9),
   web: env.BENCH_WEB !== '0',
   databaseUrl: env.BENCH_DATABASE_URL || undefined,
+  /** Comma-separated parts of route names to measure (the ceiling always runs): for a quick look at one. */
+  only: (env.BENCH_ROUTES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
 };
 const dbKind: 'pglite' | 'postgres' = settings.databaseUrl ? 'postgres' : 'pglite';
 const dist = path.join(root, 'dist/web');
@@ -191,7 +196,9 @@ try {
     borrower,
     writer,
     problemId,
-  });
+  }).filter(
+    (r) => r.kind === 'ceiling' || !settings.only.length || settings.only.some((part) => r.name.includes(part)),
+  );
   busy = busyNow();
   if (busy) say(`  ! ${busy}`);
   const problems = await preflight(routes);
@@ -309,10 +316,14 @@ try {
     }
   }
 
-  const file = path.join(root, 'bench/results', `${new Date().toLocaleDateString('sv-SE')}-${dbKind}.md`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${md.join('\n')}\n`);
-  say(`\nWrote ${path.relative(root, file)}`);
+  if (settings.only.length) {
+    say('\nA partial run (BENCH_ROUTES): no results file written.');
+  } else {
+    const file = path.join(root, 'bench/results', `${new Date().toLocaleDateString('sv-SE')}-${dbKind}.md`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${md.join('\n')}\n`);
+    say(`\nWrote ${path.relative(root, file)}`);
+  }
 } finally {
   await cleanUp();
 }

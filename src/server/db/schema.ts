@@ -56,6 +56,10 @@ export const siteConfigs = pgTable('site_configs', {
   brandColour: text('brand_colour').notNull().default('#0DCC86'),
   appName: text('app_name').notNull(),
   policyUrl: text('policy_url').notNull(),
+  /** The regulator's licence or registration line the site shows in its footer (RBI for India, OJK for Indonesia). */
+  licence: text('licence').notNull().default(''),
+  /** The app's store listing (where "Download the app" goes); empty: the button is not shown. */
+  storeUrl: text('store_url').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -180,6 +184,20 @@ export const complaints = pgTable(
     index('complaints_market_status_idx').on(t.market, t.status, t.deadlineAt),
   ],
 );
+
+/**
+ * Per borrower, the complaints in each tab and those waiting for a rating. Kept by a trigger on
+ * `complaints` (migration 0004), inside the same transaction as the change, so the list and the entry
+ * read exact counts with one primary-key lookup instead of counting the history.
+ */
+export const complaintCounts = pgTable('complaint_counts', {
+  borrowerId: integer('borrower_id')
+    .primaryKey()
+    .references(() => borrowers.id, { onDelete: 'cascade' }),
+  processing: integer('processing').notNull().default(0),
+  processed: integer('processed').notNull().default(0),
+  ratingDue: integer('rating_due').notNull().default(0),
+});
 
 /** Images of a complaint: the borrower's evidence and the handler's reply. An upload is used once. */
 export const complaintImages = pgTable(
