@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE } from '../shared/contract/constants.ts';
+import { eq } from 'drizzle-orm';
 import { complaints } from './db/schema.ts';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 
@@ -199,6 +200,66 @@ describe('counts on the complaint screens', () => {
     expect(list.tabs.map((tab: { count: number }) => tab.count)).toEqual([LIST_PAGE.countCap + 1, 0]);
     const init = (await post('problem-init', token)).json().data;
     expect(init.problemStatus).toEqual({ processing: LIST_PAGE.countCap + 1, processed: 0, ratingDue: 3 });
+  });
+});
+
+describe('complaint counts kept by the database', () => {
+  /** What the counts must equal: the borrower's complaints counted the slow way. */
+  async function counted(borrowerId: number) {
+    const rows = await t.database.db
+      .select({ status: complaints.status, ratingDue: complaints.ratingDue })
+      .from(complaints)
+      .where(eq(complaints.borrowerId, borrowerId));
+    return {
+      processing: rows.filter((r) => r.status === 'processing').length,
+      processed: rows.filter((r) => r.status === 'processed').length,
+      ratingDue: rows.filter((r) => r.ratingDue).length,
+    };
+  }
+
+  it('follow a complaint filed, answered, rated and deleted, whichever path changes it', async () => {
+    const token = await t.newBorrower('IN');
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) })
+    ).json().data;
+    const borrowerId = me.userId as number;
+    const shown = async () => (await post('problem-init', token)).json().data.problemStatus;
+    expect(await shown()).toEqual({ processing: 0, processed: 0, ratingDue: 0 });
+
+    const filed = await t.database.db
+      .insert(complaints)
+      .values(
+        [0, 1, 2].map((i) => ({
+          borrowerId,
+          market: 'IN',
+          orderNo: 'IN-COUNTS',
+          typeValue: 2,
+          detail: `complaint ${i}`,
+          deadlineAt: new Date(),
+        })),
+      )
+      .returning({ id: complaints.id });
+    expect(await shown()).toEqual({ processing: 3, processed: 0, ratingDue: 0 });
+
+    // An answer (as the back office writes it) moves one to the other tab and asks for a rating.
+    await t.database.db
+      .update(complaints)
+      .set({ status: 'processed', ratingDue: true, replyText: 'Done' })
+      .where(eq(complaints.id, filed[0]!.id));
+    expect(await shown()).toEqual({ processing: 2, processed: 1, ratingDue: 1 });
+    // An update that changes neither status nor rating leaves the counts alone.
+    await t.database.db.update(complaints).set({ detail: 'edited' }).where(eq(complaints.id, filed[1]!.id));
+    expect(await shown()).toEqual(await counted(borrowerId));
+
+    const rated = await post('save-score', token, { problemId: filed[0]!.id, score: 5 });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(await shown()).toEqual({ processing: 2, processed: 1, ratingDue: 0 });
+
+    await t.database.db.delete(complaints).where(eq(complaints.id, filed[2]!.id));
+    expect(await shown()).toEqual({ processing: 1, processed: 1, ratingDue: 0 });
+    expect(await shown()).toEqual(await counted(borrowerId));
+    const list = (await post('problem-list', token, { status: 'processed' })).json().data;
+    expect(list.tabs.map((tab: { count: number }) => tab.count)).toEqual([1, 1]);
   });
 });
 

@@ -9,13 +9,14 @@ import { statement } from '../../db/statement.ts';
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A borrower's complaints matching `where`, counted up to one past the display cap: bounded work on an
- * index however long the history (the screens show "99+").
+ * A borrower's count from `complaint_counts` (kept exact by a trigger on complaints, migration 0004):
+ * one primary-key read however long the history. Replies stop at one past the display cap, as the
+ * screens show "99+".
  */
-const cappedCount = (where: string) =>
-  `(select count(*) from (select 1 from complaints where borrower_id = $1 and ${where} limit ${
-    LIST_PAGE.countCap + 1
-  }) capped)::int`;
+const counts = `(select ${(['processing', 'processed', 'rating_due'] as const)
+  .map((c) => `least(coalesce(c.${c}, 0), ${LIST_PAGE.countCap + 1}) as ${c}`)
+  .join(', ')}
+    from (select $1::int as borrower_id) me left join complaint_counts c using (borrower_id))`;
 
 /**
  * One page of a borrower's complaints in one tab, newest first, with both tabs' counts: one statement.
@@ -37,8 +38,7 @@ type PageRow = {
 const pageSql = (after: string) => `
   select n.processing, n.processed, p.id, ${iso('p.created_at')} as time, p.type_value, p.detail,
          p.is_score, ((extract(epoch from p.created_at) * 1000000)::bigint)::text || '-' || p.id as cursor
-    from (select ${cappedCount("status = 'processing'")} as processing,
-                 ${cappedCount("status = 'processed'")} as processed) n
+    from ${counts} n
     left join lateral (
       select id, created_at, type_value, detail, rating_due and score is null as is_score
         from complaints
@@ -73,10 +73,8 @@ const entry = statement<{
               'productName', p.name, 'productLogo', p.logo_url) order by o.created_at desc, o.id desc)
             from orders o join products p on p.id = o.product_id
            where o.borrower_id = $1), '[]'::json) as orders,
-          json_build_object(
-              'processing', ${cappedCount("status = 'processing'")},
-              'processed', ${cappedCount("status = 'processed'")},
-              'ratingDue', ${cappedCount('rating_due')}) as counts`,
+          (select json_build_object('processing', n.processing, 'processed', n.processed, 'ratingDue', n.rating_due)
+             from ${counts} n) as counts`,
 );
 
 const insertForOrder = statement<{ id: number }>(
