@@ -1,6 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE } from '../shared/contract/constants.ts';
-import { eq } from 'drizzle-orm';
 import { complaints } from './db/schema.ts';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 
