@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'vite';
-import { COMPRESSIBLE, entryAssets, type Manifest } from './lib/manifest.ts';
+import { SHELL_ROUTES } from '../src/shared/routes.ts';
+import { COMPRESSIBLE, entryAssets, type Manifest, screenPreloads } from './lib/manifest.ts';
 
 /**
  * Production build: Vite builds the shells and the site's two scripts, then every marketing page is
@@ -31,6 +32,29 @@ for (const page of pages) {
   const dir = path.join(dist, 'site', page.lang);
   await mkdir(dir, { recursive: true });
   writeFileSync(path.join(dir, `${page.file}.html`), page.html);
+}
+
+// Each single-screen path gets its own copy of the shell's HTML that asks for the screen's code and
+// styles at once, beside the entry, instead of after the entry has run and the router has matched
+// (decision 027). The server sends dist/web/<shell>/<path>.html for that path.
+let screenPages = 0;
+for (const r of SHELL_ROUTES) {
+  if (!r.module) continue;
+  const entryKey = `${r.shell}.html`;
+  const preload = screenPreloads(manifest, entryKey, `../${r.module}`);
+  const links = [
+    ...preload.css.map((f) => `<link rel="stylesheet" crossorigin href="${url(f)}">`),
+    ...preload.js.map((f) => `<link rel="modulepreload" crossorigin href="${url(f)}">`),
+  ];
+  const shellHtml = readFileSync(path.join(dist, entryKey), 'utf8');
+  if (!shellHtml.includes('</head>')) throw new Error(`${entryKey} has no </head>`);
+  const file = path.join(dist, r.shell, `${r.path.slice(1)}.html`);
+  await mkdir(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    shellHtml.replace(/\n\s*<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`),
+  );
+  screenPages++;
 }
 const built = performance.now();
 
@@ -73,6 +97,6 @@ await Promise.all(
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 console.log(
-  `built web app and ${pages.length} site pages in ${Math.round(built - started)} ms; ` +
+  `built web app, ${screenPages} screen pages and ${pages.length} site pages in ${Math.round(built - started)} ms; ` +
     `compressed ${kb(raw)} of text to ${kb(br)} brotli / ${kb(gz)} gzip in ${Math.round(performance.now() - built)} ms`,
 );

@@ -46,6 +46,21 @@ export function closure(manifest: Manifest, keys: string[]) {
   return { js: [...js], css: [...css] };
 }
 
+/**
+ * What a shell's page must fetch besides its entry to draw one screen: the screen's chunk, what it loads
+ * with every screen (antd and its set-up) and their static imports and CSS, less what the entry already
+ * links. `screenKey` is the screen module's manifest key (relative to Vite's root, `../features/…`).
+ */
+export function screenPreloads(manifest: Manifest, entryKey: string, screenKey: string) {
+  if (!manifest[screenKey]) throw new Error(`no manifest entry ${screenKey} (a moved or renamed screen?)`);
+  const entry = closure(manifest, [entryKey]);
+  const all = closure(manifest, [entryKey, screenKey, ...withEveryScreen(manifest, entryKey)]);
+  return {
+    js: all.js.filter((f) => !entry.js.includes(f)),
+    css: all.css.filter((f) => !entry.css.includes(f)),
+  };
+}
+
 /** An entry's own file, the CSS it needs, and every JS file it loads before running (static imports). */
 export function entryAssets(manifest: Manifest, key: string) {
   const chunk = manifest[key];

@@ -12,16 +12,26 @@ export interface ShellRoute {
   demoOnly?: boolean;
   /** Matches every path below it too (`/admin/...`). */
   prefix?: boolean;
+  /**
+   * The module that draws the screen (relative to src/web), for single-screen paths: the build gives the
+   * path its own copy of the shell's HTML that asks for the screen's code and styles at once, beside the
+   * entry, instead of after the entry has run (decision 027). Must be the module the shell's router loads.
+   */
+  module?: string;
 }
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
-  { path: '/bridgeTest', shell: 'h5', demoOnly: true },
-  { path: '/complainNewPage', shell: 'h5' },
-  { path: '/complainPageNext', shell: 'h5' },
-  { path: '/complaintList', shell: 'h5' },
-  { path: '/complainDetails', shell: 'h5' },
-  { path: '/intelligentCustomerService', shell: 'h5' },
-  { path: '/customerService', shell: 'h5' },
+  { path: '/bridgeTest', shell: 'h5', demoOnly: true, module: 'features/bridge-test/bridge-test-page.tsx' },
+  { path: '/complainNewPage', shell: 'h5', module: 'features/complaints/complaint-entry-page.tsx' },
+  { path: '/complainPageNext', shell: 'h5', module: 'features/complaints/complaint-form-page.tsx' },
+  { path: '/complaintList', shell: 'h5', module: 'features/complaints/complaint-list-page.tsx' },
+  { path: '/complainDetails', shell: 'h5', module: 'features/complaints/complaint-details-page.tsx' },
+  { path: '/intelligentCustomerService', shell: 'h5', module: 'features/chatbot/chatbot-page.tsx' },
+  {
+    path: '/customerService',
+    shell: 'h5',
+    module: 'features/customer-service/customer-service-page.tsx',
+  },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },
   { path: '/testPreview', shell: 'dev', demoOnly: true },

@@ -327,16 +327,19 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   // `/User` was an empty page in the original; it has nothing to show, so it goes home.
   app.get('/User', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/', 302));
 
-  function sendShell(shell: Shell) {
+  function sendShell(shell: Shell, screenFile?: MemoryFile) {
     return (req: FastifyRequest, reply: FastifyReply) => {
-      const file = shellHtml.get(shell);
+      const file = screenFile ?? shellHtml.get(shell);
       if (!file) return notBuilt(reply);
       return sendMemoryFile(req, reply, file, 'no-cache');
     };
   }
   for (const r of SHELL_ROUTES) {
     if (r.demoOnly && !opts.demo) continue;
-    app.get(r.path, { config: { access: 'public' } }, sendShell(r.shell));
+    // The build's copy of the shell for this screen, which preloads the screen's code (decision 027).
+    const screenHtml = built && r.module ? path.join(dist, r.shell, `${r.path.slice(1)}.html`) : null;
+    const screenFile = screenHtml && existsSync(screenHtml) ? loadMemoryFile(screenHtml) : undefined;
+    app.get(r.path, { config: { access: 'public' } }, sendShell(r.shell, screenFile));
     if (r.prefix) app.get(`${r.path}/*`, { config: { access: 'public' } }, sendShell(r.shell));
   }
 
