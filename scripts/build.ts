@@ -3,7 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { build } from 'vite';
+import { build, createServer } from 'vite';
+import { LANGS } from '../src/shared/markets.ts';
 import { SHELL_ROUTES } from '../src/shared/routes.ts';
 import { COMPRESSIBLE, entryAssets, type Manifest, screenPreloads } from './lib/manifest.ts';
 
@@ -34,27 +35,54 @@ for (const page of pages) {
   writeFileSync(path.join(dir, `${page.file}.html`), page.html);
 }
 
-// Each single-screen path gets its own copy of the shell's HTML that asks for the screen's code and
-// styles at once, beside the entry, instead of after the entry has run and the router has matched
-// (decision 027). The server sends dist/web/<shell>/<path>.html for that path.
+// Each single-screen path gets its own pages (decision 027): copies of the shell's HTML that ask for the
+// screen's code and styles at once, beside the entry, and, one per language, that already hold the
+// screen's frame (drawn here with React from the screen itself), so the first paint shows the screen
+// rather than waiting for the code. The server sends dist/web/<shell>/<path>[.<lang>].html for that path.
+const ssr = await createServer({
+  configFile: false,
+  root,
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false },
+  // antd-mobile's modules import their CSS: Vite handles them (and drops the CSS) instead of Node.
+  ssr: { noExternal: ['antd-mobile', 'antd-mobile-icons'] },
+});
 let screenPages = 0;
-for (const r of SHELL_ROUTES) {
-  if (!r.module) continue;
-  const entryKey = `${r.shell}.html`;
-  const preload = screenPreloads(manifest, entryKey, `../${r.module}`);
-  const links = [
-    ...preload.css.map((f) => `<link rel="stylesheet" crossorigin href="${url(f)}">`),
-    ...preload.js.map((f) => `<link rel="modulepreload" crossorigin href="${url(f)}">`),
-  ];
-  const shellHtml = readFileSync(path.join(dist, entryKey), 'utf8');
-  if (!shellHtml.includes('</head>')) throw new Error(`${entryKey} has no </head>`);
-  const file = path.join(dist, r.shell, `${r.path.slice(1)}.html`);
-  await mkdir(path.dirname(file), { recursive: true });
-  writeFileSync(
-    file,
-    shellHtml.replace(/\n\s*<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`),
-  );
-  screenPages++;
+try {
+  const { renderScreenFrame } = (await ssr.ssrLoadModule(
+    '/src/web/app/h5/frames.tsx',
+  )) as typeof import('../src/web/app/h5/frames.tsx');
+  for (const r of SHELL_ROUTES) {
+    if (!r.module) continue;
+    const entryKey = `${r.shell}.html`;
+    const preload = screenPreloads(manifest, entryKey, `../${r.module}`);
+    const links = [
+      ...preload.css.map((f) => `<link rel="stylesheet" crossorigin href="${url(f)}">`),
+      ...preload.js.map((f) => `<link rel="modulepreload" crossorigin href="${url(f)}">`),
+    ];
+    const shellHtml = readFileSync(path.join(dist, entryKey), 'utf8');
+    if (!/<div id="root"><\/div>/.test(shellHtml) || !shellHtml.includes('</head>'))
+      throw new Error(`${entryKey} has no empty root element or no </head>`);
+    const withLinks = shellHtml.replace(
+      /\n\s*<\/head>/,
+      `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`,
+    );
+    const base = path.join(dist, r.shell, r.path.slice(1));
+    await mkdir(path.dirname(base), { recursive: true });
+    writeFileSync(`${base}.html`, withLinks);
+    for (const lang of LANGS) {
+      const frame = await renderScreenFrame(r.path, lang);
+      const page = withLinks
+        .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${frame.title}</title>`)
+        .replace('<div id="root"></div>', `<div id="root">${frame.html}</div>`);
+      writeFileSync(`${base}.${lang}.html`, page);
+    }
+    screenPages++;
+  }
+} finally {
+  await ssr.close();
 }
 const built = performance.now();
 

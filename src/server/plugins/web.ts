@@ -6,8 +6,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../shared/contract/site.ts';
-import { isLang, type Lang, type Market } from '../../shared/markets.ts';
-import { SHELL_ROUTES, type Shell } from '../../shared/routes.ts';
+import { isLang, isMarket, LANGS, type Lang, type Market, resolveLang } from '../../shared/markets.ts';
+import { SHELL_ROUTES, type Shell, type ShellRoute } from '../../shared/routes.ts';
 
 export interface WebOptions {
   webDist: string;
@@ -327,19 +327,40 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   // `/User` was an empty page in the original; it has nothing to show, so it goes home.
   app.get('/User', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/', 302));
 
-  function sendShell(shell: Shell, screenFile?: MemoryFile) {
+  /**
+   * A screen's own pages from the build (decision 027): `<path>.html` links the screen's code beside the
+   * entry; `<path>.<lang>.html` also holds the screen's frame in that language. The language is the one
+   * the app will pick from the launch parameters (`market`, `isNeedPop`); without them (a reload after the
+   * app kept them for the tab) the page without a frame, so it never shows the wrong language.
+   */
+  function screenPages(r: ShellRoute) {
+    if (!built || !r.module) return null;
+    const base = path.join(dist, r.shell, r.path.slice(1));
+    const load = (file: string) => (existsSync(file) ? loadMemoryFile(file) : undefined);
+    const plain = load(`${base}.html`);
+    if (!plain) return null;
+    return { plain, framed: Object.fromEntries(LANGS.map((l) => [l, load(`${base}.${l}.html`)])) };
+  }
+
+  function sendShell(shell: Shell, pages: ReturnType<typeof screenPages> = null) {
     return (req: FastifyRequest, reply: FastifyReply) => {
-      const file = screenFile ?? shellHtml.get(shell);
+      let file = shellHtml.get(shell);
+      if (pages) {
+        const q = req.query as Record<string, unknown>;
+        const market = typeof q.market === 'string' ? q.market.toUpperCase() : undefined;
+        const isNeedPop = typeof q.isNeedPop === 'string' ? q.isNeedPop : undefined;
+        const known = isMarket(market) || (isNeedPop !== undefined && isNeedPop !== '');
+        file =
+          (known && pages.framed[resolveLang(isMarket(market) ? market : undefined, isNeedPop)]) ||
+          pages.plain;
+      }
       if (!file) return notBuilt(reply);
       return sendMemoryFile(req, reply, file, 'no-cache');
     };
   }
   for (const r of SHELL_ROUTES) {
     if (r.demoOnly && !opts.demo) continue;
-    // The build's copy of the shell for this screen, which preloads the screen's code (decision 027).
-    const screenHtml = built && r.module ? path.join(dist, r.shell, `${r.path.slice(1)}.html`) : null;
-    const screenFile = screenHtml && existsSync(screenHtml) ? loadMemoryFile(screenHtml) : undefined;
-    app.get(r.path, { config: { access: 'public' } }, sendShell(r.shell, screenFile));
+    app.get(r.path, { config: { access: 'public' } }, sendShell(r.shell, screenPages(r)));
     if (r.prefix) app.get(`${r.path}/*`, { config: { access: 'public' } }, sendShell(r.shell));
   }
 

@@ -17,10 +17,26 @@ const i18n = createI18n(lang);
 const queryClient = createQueryClient();
 const router = createH5Router(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ShellProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </ShellProviders>
-  </StrictMode>,
-);
+// The page may already show the screen's frame, drawn at build time (decision 027). React's first render
+// replaces what the root holds, so it waits until the router has the screen's code: it then draws that
+// same frame at once, instead of blanking the page while the chunk arrives.
+function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+void whenRouterReady().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ShellProviders i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </ShellProviders>
+    </StrictMode>,
+  );
+});

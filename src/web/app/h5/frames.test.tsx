@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { LANGS } from '../../../shared/markets.ts';
+import { SHELL_ROUTES } from '../../../shared/routes.ts';
+import { renderScreenFrame } from './frames.tsx';
+
+/**
+ * The frames the build puts in each screen's page (decision 027): the screen's own first drawing, with
+ * its title and headings in the page's language and skeletons (marked busy) where the data goes.
+ */
+const screens = SHELL_ROUTES.filter((r) => r.module && !r.demoOnly).map((r) => r.path);
+
+describe('screen frames drawn at build time', () => {
+  it.each(screens)('%s: a titled frame with its data still loading, in each language', async (path) => {
+    const [en, id] = await Promise.all(LANGS.map((lang) => renderScreenFrame(path, lang)));
+    for (const frame of [en!, id!]) {
+      expect(frame.title).not.toBe('');
+      expect(frame.html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      expect(frame.html).toContain('aria-busy="true"');
+      expect(frame.html).not.toContain('<title>');
+    }
+    expect(id!.title).not.toBe(en!.title);
+  });
+
+  it('draws the Indonesian complaint form in Indonesian', async () => {
+    const frame = await renderScreenFrame('/complainPageNext', 'id');
+    expect(frame.title).toBe('Kirim pengaduan');
+    expect(frame.html).toContain('Kirim pengaduan');
+    expect(frame.html).not.toContain('Submit a complaint');
+  });
+});
