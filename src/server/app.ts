@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -36,7 +37,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
-import { healthRoutes } from './plugins/health.ts';
+import { freshConnectionProbe, healthRoutes } from './plugins/health.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
@@ -78,7 +79,9 @@ export async function buildApp(deps: AppDeps) {
     // X-Forwarded-For is believed only from the configured proxies (security baseline: SMS limits).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // The shutdown plugin answers requests during a stop itself, as a 503 envelope in the caller's
+    // language; Fastify's own closing reply would be a bare English body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -90,10 +93,13 @@ export async function buildApp(deps: AppDeps) {
   const chatbotRepo = chatbotRepository(database.db);
   const reference = referenceData({ complaints: complaintsRepo, chatbot: chatbotRepo, site: siteRepo });
   const site = siteService(siteRepo, reference);
+  // Outside demo mode config guarantees a key. The process (server.ts) gives demo mode its data folder's
+  // key; an app built without one (tests) signs with a key of its own that dies with it.
+  const signingKey = config.urlSigningSecret ?? randomBytes(32).toString('base64url');
   const uploads = uploadsService(
     uploadsRepository(database.db),
     deps.storage ?? localFolderStorage(config.uploadDir),
-    config.urlSigningSecret,
+    signingKey,
   );
   const complaints = complaintsService(complaintsRepo, uploads, reference);
   const chatbot = chatbotService(chatbotRepo, reference);
@@ -102,7 +108,7 @@ export async function buildApp(deps: AppDeps) {
   const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit, reference.changed);
 
   await app.register(errorsPlugin);
-  await app.register(shutdownPlugin);
+  await app.register(shutdownPlugin, { drainMs: config.shutdownDrainMs });
   await app.register(securityPlugin);
   await app.register(compressApiPlugin);
   await app.register(formbody);
@@ -112,10 +118,15 @@ export async function buildApp(deps: AppDeps) {
     ...(config.rateLimits ? {} : { allowList: () => true }),
     errorResponseBuilder: () => new AppError(ERROR_CODE.RATE_LIMITED),
   });
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { demo: config.demo, staff });
   await app.register(authPlugin, { sessions, staff });
 
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, {
+    probe:
+      database.kind === 'postgres' && config.databaseUrl
+        ? freshConnectionProbe(config.databaseUrl)
+        : database.ping,
+  });
   await app.register(sessionRoutes, { sessions, demo: config.demo });
   await app.register(siteRoutes, { site });
   // Multipart and cookies only in the scopes that use them: each adds hooks to every request it covers

@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEMO_SIGNING_KEY_FILE, demoSigningKey, loadConfig, startupNotice } from './config.ts';
+import { signImagePath, verifyImageSignature } from './modules/uploads/signing.ts';
 
 describe('configuration', () => {
   it('fails loudly with the name of a bad variable', () => {
@@ -30,5 +34,55 @@ describe('configuration', () => {
       '10.0.0.1',
       '10.0.1.0/24',
     ]);
+  });
+
+  it('has no image-signing key written in the source: demo mode makes one per data folder, kept there', () => {
+    expect(loadConfig({}).urlSigningSecret).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '0' })).toThrow(/URL_SIGNING_SECRET/);
+    expect(() => loadConfig({ DEMO: '0' })).toThrow(/URL_SIGNING_SECRET/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'data-'));
+    const other = mkdtempSync(path.join(tmpdir(), 'data-'));
+    try {
+      const key = demoSigningKey(path.join(dir, 'fresh'));
+      expect(key.length).toBeGreaterThanOrEqual(32);
+      const file = path.join(dir, 'fresh', DEMO_SIGNING_KEY_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, 'utf8').trim()).toBe(key);
+      // A restart reads the same key, so links signed before it still verify.
+      const url = signImagePath('/img', 'a'.repeat(22), key);
+      const again = demoSigningKey(path.join(dir, 'fresh'));
+      expect(again).toBe(key);
+      const params = new URL(url, 'http://x').searchParams;
+      expect(verifyImageSignature('a'.repeat(22), Number(params.get('exp')), params.get('sig')!, again)).toBe(
+        true,
+      );
+      // Another data folder, another key.
+      expect(demoSigningKey(other)).not.toBe(key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('listens on loopback in demo mode unless HOST says otherwise, and says so at start', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) }).host).toBe('0.0.0.0');
+    const notice = startupNotice(loadConfig({}), 3000).join('\n');
+    expect(notice).toMatch(/demo mode is on/i);
+    expect(notice).toContain('127.0.0.1:3000');
+    expect(notice).toMatch(/NODE_ENV=production/);
+    expect(startupNotice(loadConfig({ HOST: '0.0.0.0' }), 3000).join('\n')).toMatch(/anyone/i);
+    const production = startupNotice(
+      loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) }),
+      8080,
+    ).join('\n');
+    expect(production).not.toMatch(/demo/i);
+  });
+
+  it('bounds the shutdown drain by half the grace period', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(3000);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '2' }).shutdownDrainMs).toBe(1000);
+    expect(loadConfig({ UPLOAD_CLEANUP_MINUTES: '0' }).uploadCleanup.intervalMs).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,7 +11,8 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; by default every interface, but only loopback in demo mode (password-less sign-in). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DEMO: bool,
@@ -31,12 +34,39 @@ const envSchema = z.object({
   /** Where uploaded images are kept (local storage adapter); default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().optional(),
   /**
-   * Key for signing image URLs (≥ 32 characters). Several API instances must share it; production
-   * refuses to start without it.
+   * Key for signing image URLs (≥ 32 characters). Several API instances must share it; outside demo
+   * mode the server refuses to start without it. Demo mode makes one per data folder (demoSigningKey).
    */
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * Seconds, after a stop begins, during which requests on open keep-alive connections are still read
+   * and answered 503 with `Connection: close` (so a client knows its request was not processed) before
+   * idle connections are closed. At most half the grace period.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(30).default(3),
+  /** Minutes between clean-ups of stale upload temp files and never-attached uploads; 0 turns it off. */
+  UPLOAD_CLEANUP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
+  /** An upload never attached to a complaint is deleted once it is this many hours old. */
+  UPLOAD_UNATTACHED_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+  /** A storage temp file (left by a crash mid-write) is deleted once it is this many minutes old. */
+  UPLOAD_TEMP_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   /**
    * `off` lifts every per-route rate limit. Only for the throughput bench on loopback, which would
    * otherwise measure 429s; refused in production unless DEMO is set (a bench runs demo data).
@@ -58,8 +88,14 @@ export interface Config {
   sessionTtlMs: number;
   privacyAliasRoute: string;
   shutdownGraceMs: number;
+  shutdownDrainMs: number;
   uploadDir: string;
-  urlSigningSecret: string;
+  /**
+   * Set whenever the environment gives one, and always outside demo mode. In demo mode without one the
+   * process uses the data folder's own key (demoSigningKey in server.ts).
+   */
+  urlSigningSecret: string | undefined;
+  uploadCleanup: { intervalMs: number; unattachedMs: number; tempMs: number };
   /** False only for the bench (RATE_LIMITS=off). */
   rateLimits: boolean;
 }
@@ -74,10 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.URL_SIGNING_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  URL_SIGNING_SECRET: required in production');
-  }
   const demo = e.DEMO ?? e.NODE_ENV !== 'production';
+  if (!demo && !e.URL_SIGNING_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  URL_SIGNING_SECRET: required outside demo mode');
+  }
   if (e.RATE_LIMITS === 'off' && !demo) {
     throw new ConfigError('Invalid configuration:\n  RATE_LIMITS: off is for benchmarks on demo data only');
   }
@@ -85,7 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Demo mode signs anyone in without a password: reachable from this machine only unless asked.
+    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     demo,
@@ -97,9 +134,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     privacyAliasRoute: e.PRIVACY_ALIAS_ROUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDrainMs: Math.round(Math.min(e.SHUTDOWN_DRAIN_SECONDS, e.SHUTDOWN_GRACE_SECONDS / 2) * 1000),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
-    // Outside production a fixed development key keeps links working across restarts; it is public.
-    urlSigningSecret: e.URL_SIGNING_SECRET ?? 'development-only-url-signing-key-not-for-production',
+    urlSigningSecret: e.URL_SIGNING_SECRET,
+    uploadCleanup: {
+      intervalMs: e.UPLOAD_CLEANUP_MINUTES * 60_000,
+      unattachedMs: e.UPLOAD_UNATTACHED_HOURS * 3600_000,
+      tempMs: e.UPLOAD_TEMP_GRACE_MINUTES * 60_000,
+    },
     rateLimits: e.RATE_LIMITS === 'on',
   };
+}
+
+/** Name of the demo signing key inside the data folder. */
+export const DEMO_SIGNING_KEY_FILE = 'url-signing-key';
+
+/**
+ * Demo mode's image-URL key: random, made once per data folder and kept there (owner-only), so signed
+ * links survive a restart but nobody can mint them from a key written in the source.
+ */
+export function demoSigningKey(dataDir: string): string {
+  const file = path.join(dataDir, DEMO_SIGNING_KEY_FILE);
+  const read = () => {
+    try {
+      const key = readFileSync(file, 'utf8').trim();
+      return key.length >= 32 ? key : null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // `wx`: if two processes start on one folder at once, the second keeps the first one's key.
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  chmodSync(file, 0o600);
+  const created = read();
+  if (!created) throw new ConfigError(`Invalid configuration:\n  URL_SIGNING_SECRET: ${file} is unreadable`);
+  return created;
+}
+
+/** What the process prints once it listens: where, and whether demo mode is on and how to turn it off. */
+export function startupNotice(config: Pick<Config, 'demo' | 'host' | 'env'>, port: number): string[] {
+  const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${shown === '0.0.0.0' || shown === '[::]' ? 'localhost' : shown}:${port}`;
+  const where =
+    shown === '0.0.0.0' || shown === '[::]' ? `every network interface (port ${port})` : `${shown}:${port}`;
+  if (!config.demo) return [`Serving on ${where}: ${url}`];
+  return [
+    `DEMO MODE is on: password-less demo sign-in, demo staff accounts and the developer pages exist.`,
+    `Listening on ${where}: ${url}/simulator`,
+    config.host === '127.0.0.1' || config.host === '::1' || config.host === 'localhost'
+      ? 'Only this machine can reach it; set HOST (e.g. HOST=0.0.0.0) to listen elsewhere.'
+      : 'Anyone who can reach this address can sign in as a demo borrower.',
+    config.env === 'production'
+      ? 'Turn it off by removing DEMO=1.'
+      : 'Turn it off with NODE_ENV=production (and URL_SIGNING_SECRET), or DEMO=0 with URL_SIGNING_SECRET.',
+  ];
 }

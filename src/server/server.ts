@@ -1,35 +1,53 @@
 import closeWithGrace from 'close-with-grace';
 import { localFolderStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, demoSigningKey, loadConfig, startupNotice } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seed } from './db/seed.ts';
+import { DEMO_BORROWERS, seed } from './db/seed.ts';
+import { schedule, uploadsCleanup } from './modules/uploads/uploads.cleanup.ts';
+import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
+
+const DEMO_BORROWERS_PER_MARKET = Math.min(DEMO_BORROWERS.IN.length, DEMO_BORROWERS.ID.length);
 
 /** The process: validate config, open and migrate the database, seed demo data, serve, stop gracefully. */
 async function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // Demo mode without a configured key: the data folder's own random key, so links survive restarts.
+  const config = loaded.urlSigningSecret
+    ? loaded
+    : { ...loaded, urlSigningSecret: demoSigningKey(loaded.dataDir) };
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const storage = localFolderStorage(config.uploadDir);
-  await seed(database.db, storage, { demo: config.demo });
+  // Demo mode gets every demo borrower (several per market); tests keep the one their fixtures expect.
+  await seed(database.db, storage, { demo: config.demo, borrowersPerMarket: DEMO_BORROWERS_PER_MARKET });
   const app = await buildApp({ config, database, storage });
 
-  // In-flight requests finish, new ones get 503 (return503OnClosing), and the process exits in time.
+  // Safe on every instance at once: each stale upload is claimed by one of them (uploads.repository.ts).
+  const cleanup = schedule(uploadsCleanup(uploadsRepository(database.db), storage, config.uploadCleanup), {
+    intervalMs: config.uploadCleanup.intervalMs,
+    runAtStart: config.uploadCleanup.intervalMs > 0,
+    log: app.log,
+    name: 'upload clean-up',
+  });
+
+  // In-flight requests finish, new ones get 503 (plugins/shutdown.ts), and the process exits in time.
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await cleanup.stop();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { database: database.kind, demo: config.demo },
-    `serving on http://localhost:${(app.server.address() as { port: number }).port}`,
-  );
+  const { port } = app.server.address() as { port: number };
+  app.log.info({ database: database.kind, demo: config.demo, host: config.host, port }, 'serving');
+  // Said on the console too, not only in the JSON log: whoever ran `npm start` must see it.
+  for (const line of startupNotice(config, port)) console.log(line);
 }
 
 main().catch((err) => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,9 +9,20 @@ export interface ObjectStorage {
   put(name: string, body: Buffer): Promise<void>;
   /** The object's bytes, or null when there is no such object. */
   get(name: string): Promise<Buffer | null>;
+  /** Removes the object; removing one that is not there is no error (several instances clean up). */
+  delete(name: string): Promise<void>;
+  /**
+   * Removes half-written objects (a crash between write and rename) last changed before `olderThan`;
+   * returns how many. Stores that cannot leave any (a bucket's atomic put) do nothing.
+   */
+  removeStaleTemp(olderThan: Date): Promise<number>;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{16,64}\.(jpg|png|webp)$/;
+/** What `put` writes before its rename: `<name>.<pid>.tmp`. */
+const TEMP_NAME = /^[A-Za-z0-9_-]{16,64}\.(jpg|png|webp)\.\d+\.tmp$/;
+
+const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 export function localFolderStorage(root: string): ObjectStorage {
   const pathOf = (name: string) => {
@@ -32,9 +43,47 @@ export function localFolderStorage(root: string): ObjectStorage {
       try {
         return await readFile(pathOf(name));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (missing(err)) return null;
         throw err;
       }
+    },
+    async delete(name) {
+      try {
+        await unlink(pathOf(name));
+      } catch (err) {
+        if (!missing(err)) throw err;
+      }
+    },
+    async removeStaleTemp(olderThan) {
+      let removed = 0;
+      let shards: string[];
+      try {
+        shards = await readdir(root);
+      } catch (err) {
+        if (missing(err)) return 0;
+        throw err;
+      }
+      for (const shard of shards) {
+        let names: string[];
+        try {
+          names = await readdir(path.join(root, shard));
+        } catch {
+          continue; // not a folder, or removed meanwhile
+        }
+        for (const name of names) {
+          if (!TEMP_NAME.test(name)) continue;
+          const file = path.join(root, shard, name);
+          try {
+            // The grace period spares a write in progress (a live instance renames within moments).
+            if ((await stat(file)).mtime >= olderThan) continue;
+            await unlink(file);
+            removed++;
+          } catch (err) {
+            if (!missing(err)) throw err;
+          }
+        }
+      }
+      return removed;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { weekdaysLater } from '../../shared/domain/time.ts';
 import type { Market } from '../../shared/markets.ts';
@@ -31,13 +31,35 @@ const PRODUCTS: Record<Market, Array<{ code: string; name: string; logoUrl: stri
 
 const DAY = 86_400_000;
 
-/** Demo orders per market: due (collection allowed), settled, under review (no collection). */
-function demoOrders(market: Market, now: number) {
+/**
+ * Demo borrowers per market. The first is the one every test and journey signs in as; the others exist
+ * in demo mode so that two borrowers of one market can be tried against each other (each has their own
+ * orders and complaints).
+ */
+export const DEMO_BORROWERS: Record<Market, ReadonlyArray<{ phone: string; name: string }>> = {
+  IN: [
+    { phone: '9876543210', name: 'Priya Sharma' },
+    { phone: '9876543211', name: 'Arjun Mehta' },
+    { phone: '9876543212', name: 'Kavya Nair' },
+  ],
+  ID: [
+    { phone: '081234567890', name: 'Siti Rahmawati' },
+    { phone: '081234567891', name: 'Budi Santoso' },
+    { phone: '081234567892', name: 'Dewi Lestari' },
+  ],
+};
+
+/**
+ * Demo orders of a market's demo borrower number `nth` (0 = the first): due (collection allowed),
+ * settled, under review (no collection). The first borrower's order numbers are the ones tests use.
+ */
+function demoOrders(market: Market, now: number, nth = 0) {
   const p = market === 'IN' ? 'IN' : 'ID';
+  const no = (base: string, i: number) => (nth === 0 ? base : `${base.slice(0, -3)}${nth}0${i}`);
   const amount = market === 'IN' ? [1_500_000, 800_000, 2_500_000] : [300_000_000, 150_000_000, 500_000_000];
   return [
     {
-      orderNo: `${p}20261101001`,
+      orderNo: no(`${p}20261101001`, 1),
       product: 0,
       status: 174,
       amountMinor: amount[0]!,
@@ -47,7 +69,7 @@ function demoOrders(market: Market, now: number) {
       createdAt: new Date(now - 89 * DAY),
     },
     {
-      orderNo: `${p}20260801002`,
+      orderNo: no(`${p}20260801002`, 2),
       product: 1,
       status: 200,
       amountMinor: amount[1]!,
@@ -57,7 +79,7 @@ function demoOrders(market: Market, now: number) {
       createdAt: new Date(now - 150 * DAY),
     },
     {
-      orderNo: `${p}20261120003`,
+      orderNo: no(`${p}20261120003`, 3),
       product: 0,
       status: 21,
       amountMinor: amount[2]!,
@@ -249,25 +271,6 @@ export async function seedSupport(db: Db, storage: ObjectStorage | null, now = D
 
     const productRows = await db.select().from(products).where(eq(products.market, market));
     const productId = (code: string) => productRows.find((p) => p.code === code)!.id;
-    const [borrower] = await db
-      .select()
-      .from(borrowers)
-      .where(eq(borrowers.market, market))
-      .orderBy(borrowers.id)
-      .limit(1);
-    if (!borrower) continue;
-    await db
-      .insert(orders)
-      .values(
-        demoOrders(market, now).map(({ product, ...o }) => ({
-          ...o,
-          borrowerId: borrower.id,
-          productId: productId(PRODUCTS[market][product]!.code),
-          market,
-        })),
-      )
-      .onConflictDoNothing();
-
     const [anyCategory] = await db
       .select({ id: qaItems.id })
       .from(qaItems)
@@ -315,71 +318,112 @@ export async function seedSupport(db: Db, storage: ObjectStorage | null, now = D
       }
     }
 
-    const [anyComplaint] = await db
-      .select({ id: complaints.id })
-      .from(complaints)
-      .where(eq(complaints.borrowerId, borrower.id))
+    const [first] = await db
+      .select()
+      .from(borrowers)
+      .where(eq(borrowers.market, market))
+      .orderBy(borrowers.id)
       .limit(1);
-    if (!anyComplaint) {
-      const due = demoOrders(market, now)[0]!.orderNo;
-      const en = market === 'IN';
-      const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
-      const base = { borrowerId: borrower.id, market, orderNo: due };
-      await db.insert(complaints).values([
-        {
-          ...base,
-          typeValue: 2,
-          detail: en
-            ? 'I paid ₹5,000 by UPI yesterday but the app still shows the full amount due.'
-            : 'Saya sudah transfer kemarin lewat virtual account tetapi tagihan belum berkurang.',
-          status: 'processing',
-          createdAt: at(1),
-          deadlineAt: weekdaysLater(at(1), 3, market),
-        },
-        {
-          ...base,
-          typeValue: 4,
-          detail: en
-            ? 'Why was a late fee added when I paid on the due date?'
-            : 'Kenapa ada denda padahal saya bayar tepat di tanggal jatuh tempo?',
-          status: 'processed',
-          replyText: en
-            ? 'We checked your payment: it arrived on the due date. The late fee has been removed and your balance is corrected.'
-            : 'Kami sudah memeriksa pembayaran Anda: dana masuk pada tanggal jatuh tempo. Denda telah dihapus dan saldo Anda sudah diperbaiki.',
-          repliedAt: at(2),
-          ratingDue: true,
-          createdAt: at(5),
-          deadlineAt: weekdaysLater(at(5), 3, market),
-        },
-        {
-          ...base,
-          typeValue: 1,
-          subTypeValue: 13,
-          detail: en
-            ? 'An agent called me at 10 pm about my loan.'
-            : 'Petugas menelepon saya jam 10 malam soal pinjaman.',
-          status: 'processed',
-          replyText: en
-            ? 'We are sorry. Calls are only allowed between 8 am and 7 pm; the agent has been warned.'
-            : 'Mohon maaf. Penagihan hanya boleh antara pukul 08.00 dan 19.00; petugas tersebut sudah diberi peringatan.',
-          repliedAt: at(8),
-          ratingDue: false,
-          score: 4,
-          scoredAt: at(7),
-          createdAt: at(10),
-          deadlineAt: weekdaysLater(at(10), 3, market),
-        },
-      ]);
-      if (storage) {
-        const [rated] = await db
-          .select({ id: complaints.id })
-          .from(complaints)
-          .where(and(eq(complaints.borrowerId, borrower.id), eq(complaints.typeValue, 4)));
-        const imageId = await replyImage(storage, db, market);
-        await db
-          .insert(complaintImages)
-          .values({ complaintId: rated!.id, uploadId: imageId, role: 'reply', position: 0 });
-      }
+    if (!first) continue;
+    await seedBorrower(db, storage, market, first.id, 0, productId, now);
+    // The other demo borrowers exist only when seeded (demo mode): each gets their own orders and complaints.
+    const others = DEMO_BORROWERS[market].slice(1).map((b) => b.phone);
+    const more = await db
+      .select({ id: borrowers.id, phone: borrowers.phone })
+      .from(borrowers)
+      .where(and(eq(borrowers.market, market), inArray(borrowers.phone, others)));
+    for (const b of more) {
+      await seedBorrower(db, storage, market, b.id, others.indexOf(b.phone) + 1, productId, now);
+    }
+  }
+}
+
+/** One demo borrower's orders and (once) complaints, one of them with a staff reply image. */
+async function seedBorrower(
+  db: Db,
+  storage: ObjectStorage | null,
+  market: Market,
+  borrowerId: number,
+  nth: number,
+  productId: (code: string) => number,
+  now: number,
+): Promise<void> {
+  await db
+    .insert(orders)
+    .values(
+      demoOrders(market, now, nth).map(({ product, ...o }) => ({
+        ...o,
+        borrowerId,
+        productId: productId(PRODUCTS[market][product]!.code),
+        market,
+      })),
+    )
+    .onConflictDoNothing();
+
+  const [anyComplaint] = await db
+    .select({ id: complaints.id })
+    .from(complaints)
+    .where(eq(complaints.borrowerId, borrowerId))
+    .limit(1);
+  if (!anyComplaint) {
+    const due = demoOrders(market, now, nth)[0]!.orderNo;
+    const en = market === 'IN';
+    const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
+    const base = { borrowerId: borrowerId, market, orderNo: due };
+    await db.insert(complaints).values([
+      {
+        ...base,
+        typeValue: 2,
+        detail: en
+          ? 'I paid ₹5,000 by UPI yesterday but the app still shows the full amount due.'
+          : 'Saya sudah transfer kemarin lewat virtual account tetapi tagihan belum berkurang.',
+        status: 'processing',
+        createdAt: at(1),
+        deadlineAt: weekdaysLater(at(1), 3, market),
+      },
+      {
+        ...base,
+        typeValue: 4,
+        detail: en
+          ? 'Why was a late fee added when I paid on the due date?'
+          : 'Kenapa ada denda padahal saya bayar tepat di tanggal jatuh tempo?',
+        status: 'processed',
+        replyText: en
+          ? 'We checked your payment: it arrived on the due date. The late fee has been removed and your balance is corrected.'
+          : 'Kami sudah memeriksa pembayaran Anda: dana masuk pada tanggal jatuh tempo. Denda telah dihapus dan saldo Anda sudah diperbaiki.',
+        repliedAt: at(2),
+        ratingDue: true,
+        createdAt: at(5),
+        deadlineAt: weekdaysLater(at(5), 3, market),
+      },
+      {
+        ...base,
+        typeValue: 1,
+        subTypeValue: 13,
+        detail: en
+          ? 'An agent called me at 10 pm about my loan.'
+          : 'Petugas menelepon saya jam 10 malam soal pinjaman.',
+        status: 'processed',
+        replyText: en
+          ? 'We are sorry. Calls are only allowed between 8 am and 7 pm; the agent has been warned.'
+          : 'Mohon maaf. Penagihan hanya boleh antara pukul 08.00 dan 19.00; petugas tersebut sudah diberi peringatan.',
+        repliedAt: at(8),
+        ratingDue: false,
+        score: 4,
+        scoredAt: at(7),
+        createdAt: at(10),
+        deadlineAt: weekdaysLater(at(10), 3, market),
+      },
+    ]);
+    if (storage) {
+      const [rated] = await db
+        .select({ id: complaints.id })
+        .from(complaints)
+        .where(and(eq(complaints.borrowerId, borrowerId), eq(complaints.typeValue, 4)));
+      const imageId = await replyImage(storage, db, market);
+      await db
+        .insert(complaintImages)
+        .values({ complaintId: rated!.id, uploadId: imageId, role: 'reply', position: 0 });
     }
   }
 }

@@ -3,7 +3,7 @@ import type { ObjectStorage } from '../adapters/storage.ts';
 import { hashPassword } from '../modules/staff/staff.service.ts';
 import type { Db } from './client.ts';
 import { borrowers, siteConfigs, staffUsers } from './schema.ts';
-import { seedSupport } from './seed-support.ts';
+import { DEMO_BORROWERS, seedSupport } from './seed-support.ts';
 
 /** Company details each market starts with; operators change them in the back office. */
 export const DEFAULT_SITE_CONFIG: Record<Market, typeof siteConfigs.$inferInsert> = {
@@ -16,6 +16,9 @@ export const DEFAULT_SITE_CONFIG: Record<Market, typeof siteConfigs.$inferInsert
     brandColour: '#0DCC86',
     appName: 'Kredito',
     policyUrl: 'https://www.kredito.in/legal/privacy',
+    licence:
+      'A Non-Banking Financial Company registered with the Reserve Bank of India, Certificate of Registration No. N-02.00512',
+    storeUrl: 'https://play.google.com/store/apps/details?id=in.kredito.app',
   },
   ID: {
     market: 'ID',
@@ -26,14 +29,14 @@ export const DEFAULT_SITE_CONFIG: Record<Market, typeof siteConfigs.$inferInsert
     brandColour: '#0DCC86',
     appName: 'Kredito',
     policyUrl: 'https://www.kredito.co.id/legal/privasi',
+    licence:
+      'Berizin dan diawasi oleh Otoritas Jasa Keuangan (OJK) berdasarkan Keputusan Dewan Komisioner OJK Nomor KEP-41/D.06/2023',
+    storeUrl: 'https://play.google.com/store/apps/details?id=id.kredito.app',
   },
 };
 
-/** Demo borrowers: one per market, signed in by the simulator's demo sign-in. */
-export const DEMO_BORROWERS: Record<Market, { phone: string; name: string }> = {
-  IN: { phone: '9876543210', name: 'Priya Sharma' },
-  ID: { phone: '081234567890', name: 'Siti Rahmawati' },
-};
+/** Demo borrowers per market (seed-support.ts); the first is the default demo sign-in. */
+export { DEMO_BORROWERS };
 
 /**
  * Idempotent: safe on every start; never overwrites what operators changed. With a storage, demo
@@ -42,14 +45,22 @@ export const DEMO_BORROWERS: Record<Market, { phone: string; name: string }> = {
 export async function seed(
   db: Db,
   storage: ObjectStorage | null = null,
-  opts: { demo?: boolean } = {},
+  /**
+   * `borrowersPerMarket`: how many of each market's demo borrowers to create (demo mode; at least the
+   * first one always exists).
+   */
+  opts: { demo?: boolean; borrowersPerMarket?: number } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(siteConfigs).values(Object.values(DEFAULT_SITE_CONFIG)).onConflictDoNothing();
     await tx
       .insert(borrowers)
       .values(
-        (Object.keys(DEMO_BORROWERS) as Market[]).map((market) => ({ market, ...DEMO_BORROWERS[market] })),
+        (Object.keys(DEMO_BORROWERS) as Market[]).flatMap((market) =>
+          DEMO_BORROWERS[market]
+            .slice(0, opts.demo ? Math.max(1, opts.borrowersPerMarket ?? 1) : 1)
+            .map((b) => ({ market, ...b })),
+        ),
       )
       .onConflictDoNothing();
   });

@@ -31,8 +31,11 @@ export const COMPLAINT_LIMITS = {
   imagesMax: 9,
   /** Upload size cap (security baseline). */
   imageBytesMax: 5 * 1024 * 1024,
-  /** Decoded pixel cap: refuses decompression bombs such as a 20000×20000 PNG. */
-  imagePixelsMax: 40_000_000,
+  /**
+   * Decoded pixel cap, checked on the header before decoding: a phone photo is 12-24 MP; anything larger
+   * (a decompression bomb such as a 20000×20000 PNG) is refused before it costs seconds of CPU.
+   */
+  imagePixelsMax: 24_000_000,
   /** Promised handling time (spec §9): 3 weekdays in the market's time zone. */
   handlingWeekdays: 3,
   /** Rating stars (spec §9). */

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoLoginBody, demoLoginReply, logoutReply, meReply } from '../../../shared/contract/session.ts';
+import {
+  demoBorrowersQuery,
+  demoBorrowersReply,
+  demoLoginBody,
+  demoLoginReply,
+  logoutReply,
+  meReply,
+} from '../../../shared/contract/session.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { SessionService } from './session.service.ts';
@@ -36,7 +43,15 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; de
         config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: { tags: ['demo'], body: demoLoginBody, response: { 200: demoLoginReply } },
       },
-      async (req) => ok(await sessions.demoLogin(req.body.market)),
+      async (req) => ok(await sessions.demoLogin(req.body.market, req.body.borrower)),
+    );
+    app.get(
+      '/dev-api/demo-borrowers',
+      {
+        config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: { tags: ['demo'], querystring: demoBorrowersQuery, response: { 200: demoBorrowersReply } },
+      },
+      async (req) => ok(await sessions.demoBorrowers(req.query.market)),
     );
   }
 };

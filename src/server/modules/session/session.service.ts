@@ -61,12 +61,25 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
       live.delete(hashToken(token));
     },
 
-    /** Demo mode only: signs in the market's seeded demo borrower. */
-    async demoLogin(market: Market) {
-      const demo = DEMO_BORROWERS[market];
-      const borrower = await repo.findBorrowerByPhone(market, demo.phone);
+    /** Demo mode only: the market's seeded demo borrowers, numbered from 1 as demo sign-in takes them. */
+    async demoBorrowers(market: Market) {
+      const list = [];
+      for (const [i, demo] of DEMO_BORROWERS[market].entries()) {
+        const borrower = await repo.findBorrowerByPhone(market, demo.phone);
+        if (borrower)
+          list.push({ borrower: i + 1, userId: borrower.id, name: borrower.name, phone: borrower.phone });
+      }
+      return list;
+    },
+
+    /** Demo mode only: signs in the market's seeded demo borrower number `nth` (1, the default, …). */
+    async demoLogin(market: Market, nth = 1) {
+      const demo = DEMO_BORROWERS[market][nth - 1];
+      const borrower = demo ? await repo.findBorrowerByPhone(market, demo.phone) : null;
       if (!borrower) throw notFound();
-      const deviceId = `demo-${market.toLowerCase()}-device`;
+      // One device per demo borrower, as two phones would be.
+      const deviceId =
+        nth === 1 ? `demo-${market.toLowerCase()}-device` : `demo-${market.toLowerCase()}-${nth}-device`;
       const token = await this.open(borrower.id, deviceId);
       return { token, userId: borrower.id, market, phone: borrower.phone, name: borrower.name, deviceId };
     },

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { complaintImages, uploads } from '../../db/schema.ts';
 
@@ -26,6 +26,36 @@ export function uploadsRepository(db: Db) {
           and(inArray(uploads.id, ids), eq(uploads.ownerKind, owner.kind), eq(uploads.ownerId, owner.id)),
         );
       return rows.filter((r) => r.usedBy === null).map((r) => r.id);
+    },
+
+    /**
+     * Deletes up to `limit` uploads created before `olderThan` that nothing uses, calling
+     * `removeObjects` with their stored names before the deletion commits: if removing an object fails,
+     * the rows stay for the next run, and a crash after it leaves rows whose objects are already gone,
+     * which the next run deletes (object deletes are idempotent). `skip locked` lets several instances
+     * run this at once: each row is claimed, and deleted, by one of them.
+     */
+    async deleteUnattached(
+      olderThan: Date,
+      limit: number,
+      removeObjects: (storedNames: string[]) => Promise<void>,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const result = await tx.execute(sql`
+          with doomed as (
+            select u.id from ${uploads} u
+             where u.created_at < ${olderThan.toISOString()}::timestamptz
+               and not exists (select 1 from ${complaintImages} ci where ci.upload_id = u.id)
+             order by u.created_at
+             limit ${limit}
+             for update of u skip locked
+          )
+          delete from ${uploads} d using doomed where d.id = doomed.id
+          returning d.stored_name`);
+        const rows = (result as unknown as { rows: Array<{ stored_name: string }> }).rows;
+        if (rows.length > 0) await removeObjects(rows.map((r) => r.stored_name));
+        return rows.length;
+      });
     },
   };
 }

@@ -1,11 +1,13 @@
 import nodeConsole from 'node:console';
+import { readFileSync } from 'node:fs';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHELL_ROUTES } from '../../../shared/routes.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { createQueryClient, ShellProviders } from '../../ui/shell-providers.tsx';
-import { launchUrl, SimulatorPage } from './simulator-page.tsx';
+import { H5_ROUTES, launchUrl, SimulatorPage } from './simulator-page.tsx';
 
 const realFetch = globalThis.fetch;
 const TOKEN = 'k'.repeat(43);
@@ -207,5 +209,38 @@ describe('SimulatorPage sign-in and launch', () => {
     expect(url.searchParams.get('orderNo')).toBe('9');
     expect(url.searchParams.has('token')).toBe(false);
     expect(url.searchParams.get('deviceId')).toBe('simulator-device');
+  });
+});
+
+describe('SimulatorPage screens and borrowers', () => {
+  it('opens the complaint entry by default and lists every H5 screen', () => {
+    renderAt();
+    const select = screen.getByLabelText('H5 screen') as HTMLSelectElement;
+    expect(select.value).toBe('/complainNewPage');
+    const listed = Array.from(select.options).map((o) => o.value);
+    const h5 = SHELL_ROUTES.filter((r) => r.shell === 'h5').map((r) => r.path);
+    expect([...listed].sort()).toEqual([...h5].sort());
+    expect(H5_ROUTES[0]).toBe('/complainNewPage');
+  });
+
+  it('signs in the demo borrower picked', async () => {
+    const fetchMock = stubDemoLogin();
+    const user = userEvent.setup();
+    renderAt();
+    await user.selectOptions(screen.getByLabelText('Demo borrower'), '2');
+    await user.click(screen.getByRole('button', { name: 'Demo sign-in' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ market: 'IN', borrower: 2 });
+    const src = new URL(
+      screen.getByTitle('H5 app in the simulated web view').getAttribute('src')!,
+      window.location.origin,
+    );
+    expect(src.pathname).toBe('/complainNewPage');
+  });
+
+  it('has no fixed width wider than a 390 px screen (the phone frame shrinks with the window)', () => {
+    const css = readFileSync('src/web/features/simulator/simulator-page.css', 'utf8');
+    const fixed = [...css.matchAll(/(?:^|[\s;{])(?:min-)?width:\s*(\d+)px/g)].map((m) => Number(m[1]));
+    expect(fixed.filter((w) => w > 390)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useSearchParams } from 'react-router';
 import type { DemoLogin } from '../../../shared/contract/session.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
-import { SHELL_ROUTES } from '../../../shared/routes.ts';
+import { H5_PATHS, SHELL_ROUTES } from '../../../shared/routes.ts';
 import { request } from '../../lib/api-client.ts';
 import {
   type BridgeMessage,
@@ -16,8 +16,22 @@ import {
 import { setSessionParams } from '../../lib/session-params.ts';
 import './simulator-page.css';
 
-/** The H5 screens the shell can open, as the server serves them. */
-export const H5_ROUTES: readonly string[] = SHELL_ROUTES.filter((r) => r.shell === 'h5').map((r) => r.path);
+/**
+ * Every H5 screen the server serves, the complaint entry first (what the simulator opens by default);
+ * the bridge test page is a developer page, so it comes last.
+ */
+export const H5_ROUTES: readonly string[] = SHELL_ROUTES.filter((r) => r.shell === 'h5')
+  .map((r) => r.path)
+  .sort((a, b) => rank(a) - rank(b));
+
+function rank(path: string): number {
+  if (path === H5_PATHS.complaint) return 0;
+  if (path === H5_PATHS.bridgeTest) return 2;
+  return 1;
+}
+
+/** Demo mode seeds several borrowers per market (1 = the default) so two can be tried against each other. */
+export const DEMO_BORROWER_CHOICES = [1, 2, 3] as const;
 
 /** What a real shell would put next to the identity (product brief §2); fixed values for the simulator. */
 const DEVICE = {
@@ -64,8 +78,9 @@ function timeOf(at: Date): string {
   return at.toLocaleTimeString('en-GB', { hour12: false });
 }
 
-async function demoLogin(market: Market): Promise<DemoLogin> {
-  const result = await request<DemoLogin>('/dev-api/demo-login', { data: { market }, silent: true });
+async function demoLogin({ market, borrower }: { market: Market; borrower: number }): Promise<DemoLogin> {
+  const data = borrower === 1 ? { market } : { market, borrower };
+  const result = await request<DemoLogin>('/dev-api/demo-login', { data, silent: true });
   if (!result.ok || !result.data) throw new Error(result.message || 'Demo sign-in failed.');
   return result.data;
 }
@@ -79,6 +94,10 @@ export function SimulatorPage() {
   const initialRoute = searchParams.get('route') ?? '';
   const initialMarket = searchParams.get('market')?.toUpperCase();
   const [market, setMarket] = useState<Market>(isMarket(initialMarket) ? initialMarket : 'IN');
+  const initialBorrower = Number(searchParams.get('borrower'));
+  const [borrower, setBorrower] = useState<number>(
+    DEMO_BORROWER_CHOICES.includes(initialBorrower as 1) ? initialBorrower : 1,
+  );
   const [route, setRoute] = useState<string>(
     H5_ROUTES.includes(initialRoute) ? initialRoute : (H5_ROUTES[0] ?? '/'),
   );
@@ -114,10 +133,10 @@ export function SimulatorPage() {
 
   const signIn = useMutation({
     mutationFn: demoLogin,
-    onSuccess: (data, forMarket) => {
+    onSuccess: (data, who) => {
       setSession(data);
       const path = customPath.trim() || route;
-      launch(sameOriginPath(path, window.location.origin) ?? route, { market: forMarket, session: data });
+      launch(sameOriginPath(path, window.location.origin) ?? route, { market: who.market, session: data });
     },
   });
 
@@ -126,8 +145,8 @@ export function SimulatorPage() {
     // Browser tests open `?route=…&market=…&autologin=1`; the ref keeps StrictMode from signing in twice.
     if (autoStarted.current || searchParams.get('autologin') !== '1') return;
     autoStarted.current = true;
-    signIn.mutate(market);
-  }, [searchParams, signIn, market]);
+    signIn.mutate({ market, borrower });
+  }, [searchParams, signIn, market, borrower]);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
@@ -218,10 +237,22 @@ export function SimulatorPage() {
               </option>
             ))}
           </select>
+          <label htmlFor={`${ids}-borrower`}>Demo borrower</label>
+          <select
+            id={`${ids}-borrower`}
+            value={borrower}
+            onChange={(e) => setBorrower(Number(e.target.value))}
+          >
+            {DEMO_BORROWER_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? 'Borrower 1 (default)' : `Borrower ${n}`}
+              </option>
+            ))}
+          </select>
           <button
             type="button"
             className="sim-button sim-button-primary"
-            onClick={() => signIn.mutate(market)}
+            onClick={() => signIn.mutate({ market, borrower })}
             disabled={signIn.isPending}
           >
             {signIn.isPending ? 'Signing in…' : 'Demo sign-in'}
