@@ -53,7 +53,7 @@ describe('a complaint, from the borrower to the operator and back', () => {
       .poll(() => page.locator('[aria-label^="Uploading image"]').count(), { timeout: 15_000 })
       .toBe(0);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText('Successfully Sent').first().waitFor();
+    await page.getByText('Your complaint has been sent.').first().waitFor();
     // 1.5 s later the form gives way to the entry again.
     await page.waitForURL(/\/complainNewPage\?orderNo=IN20261101001/, { timeout: 5_000 });
 
@@ -177,5 +177,167 @@ describe('the complaint list, paged', () => {
     const hrefs = await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(new Set(hrefs).size).toBe(processing);
     await expectAccessible(page, 'complaint list, paged');
+  });
+});
+
+describe('what the borrower sees on a narrow phone', () => {
+  const FORM = '/complainPageNext?problemType=1&problemSonType=12&orderNo=IN20261101001';
+  const textbox = (page: Browser['page']) =>
+    page.getByRole('textbox', { name: 'Your comments and suggestions' });
+  const savedWith = async (detail: string) =>
+    server.database.db.select().from(complaints).where(eq(complaints.detail, detail));
+
+  it('a failed upload holds Send until the image is removed, or tried again', async () => {
+    const { page } = borrower;
+    await openAsBorrower(page, server, 'IN', FORM);
+    await textbox(page).fill('The receipt did not upload the first time.');
+    // A text file renamed .png: the browser takes it, the server refuses it by its content.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') },
+      ]);
+    const failed = page.locator('[data-status="failed"]');
+    await failed.getByText('Upload failed').waitFor({ timeout: 15_000 });
+    await page.getByText(/^Image 1 was not uploaded: /).waitFor();
+    await expectAccessible(page, 'complaint form with a failed image');
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'An image could not be uploaded. Try it again or remove it before you send.' })
+      .waitFor();
+    await page.waitForTimeout(500);
+    expect(await savedWith('The receipt did not upload the first time.')).toHaveLength(0);
+
+    // Tried again it fails again (same bytes); removed, Send goes through without it.
+    await failed.getByRole('button', { name: 'Try again: image 1' }).click();
+    await failed.getByText('Upload failed').waitFor({ timeout: 15_000 });
+    await failed.getByRole('button', { name: 'Remove image 1' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Your complaint has been sent.').first().waitFor();
+    const [row] = await savedWith('The receipt did not upload the first time.');
+    const images = await server.database.db
+      .select()
+      .from(complaintImages)
+      .where(eq(complaintImages.complaintId, row!.id));
+    expect(images).toHaveLength(0);
+  });
+
+  it('a failed upload tried again once the network is back is sent with the complaint', async () => {
+    const { page, context } = borrower;
+    await openAsBorrower(page, server, 'IN', FORM);
+    await textbox(page).fill('Sent after the network came back.');
+    const failed = page.locator('[data-status="failed"]');
+    await context.setOffline(true);
+    try {
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles([{ name: 'call-log.jpg', mimeType: 'image/jpeg', buffer: await photo('#225588') }]);
+      await failed.getByText('Upload failed').waitFor({ timeout: 15_000 });
+      await page.getByText('Image 1 was not uploaded: Network error.', { exact: false }).waitFor();
+    } finally {
+      // The next journeys need the network whatever happened here.
+      await context.setOffline(false);
+    }
+    await failed.getByRole('button', { name: 'Try again: image 1' }).click();
+    await page.locator('[data-status="done"]').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Your complaint has been sent.').first().waitFor();
+    const [row] = await savedWith('Sent after the network came back.');
+    const images = await server.database.db
+      .select()
+      .from(complaintImages)
+      .where(eq(complaintImages.complaintId, row!.id));
+    expect(images).toHaveLength(1);
+  });
+
+  it('a draft survives a reload: text, chosen sub-type and uploaded image', async () => {
+    const { page } = borrower;
+    // Opened without a sub-type: the form asks for one itself.
+    await openAsBorrower(
+      page,
+      server,
+      'IN',
+      '/complainPageNext?problemType=1&problemSonType=0&orderNo=IN20261101001',
+    );
+    await page.getByRole('radio', { name: 'Calls to my contacts' }).check();
+    await textbox(page).fill('Written before the reload.');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'screen.jpg', mimeType: 'image/jpeg', buffer: await photo('#663399') }]);
+    await page.locator('[data-status="done"]').waitFor({ timeout: 15_000 });
+
+    await page.reload();
+    await expect
+      .poll(() => textbox(page).inputValue(), { timeout: 10_000 })
+      .toBe('Written before the reload.');
+    expect(await page.getByRole('radio', { name: 'Calls to my contacts' }).isChecked()).toBe(true);
+    await page.locator('[data-status="done"]').waitFor();
+    expect(await page.getByText('1/9').count()).toBe(1);
+
+    // Another order's form does not get it.
+    await page.goto(page.url().replace('orderNo=IN20261101001', 'orderNo=IN20260801002'));
+    await textbox(page).waitFor();
+    expect(await textbox(page).inputValue()).toBe('');
+    await page.goBack();
+    await expect
+      .poll(() => textbox(page).inputValue(), { timeout: 10_000 })
+      .toBe('Written before the reload.');
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Your complaint has been sent.').first().waitFor();
+    const [row] = await savedWith('Written before the reload.');
+    expect(row).toMatchObject({ typeValue: 1, subTypeValue: 12 });
+    const images = await server.database.db
+      .select()
+      .from(complaintImages)
+      .where(eq(complaintImages.complaintId, row!.id));
+    expect(images).toHaveLength(1);
+    // Sent, the draft is gone: the same form opens empty.
+    await openAsBorrower(
+      page,
+      server,
+      'IN',
+      '/complainPageNext?problemType=1&problemSonType=0&orderNo=IN20261101001',
+    );
+    await textbox(page).waitFor();
+    expect(await textbox(page).inputValue()).toBe('');
+  });
+
+  it('Indonesian fits 390 px: entry counts and chevron, list tabs, nothing past the edge', async () => {
+    const indonesian = await openBrowser({ locale: 'id-ID' });
+    try {
+      const { page } = indonesian;
+      const overflowing = () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('main *'))
+            .filter((e) => {
+              const r = e.getBoundingClientRect();
+              return r.width > 0 && (r.right > window.innerWidth + 0.5 || r.left < -0.5);
+            })
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent?.slice(0, 30)}"`)
+            .filter((e) => !e.includes('visually-hidden')),
+        );
+      // At the default text size and at the larger one many phones are set to.
+      for (const size of ['16px', '20px']) {
+        await openAsBorrower(page, server, 'ID', '/complainNewPage?orderNo=ID20261101001');
+        await page.getByText('perlu dinilai').first().waitFor();
+        await page.addStyleTag({
+          content: `body { font-size: ${size}; } .complaint-entry-link { font-size: 1em; }`,
+        });
+        expect(await overflowing(), `entry at ${size}`).toEqual([]);
+        await openAsBorrower(page, server, 'ID', '/complaintList?tab=processed');
+        await page.getByRole('tab', { name: /Selesai diproses/ }).waitFor();
+        await page.locator('.complaint-list-item').first().waitFor();
+        await page.addStyleTag({ content: `html { font-size: ${size}; }` });
+        expect(await overflowing(), `list at ${size}`).toEqual([]);
+        const tabList = page.locator('.adm-tabs-tab-list');
+        expect(await tabList.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      }
+      await expectAccessible(page, 'complaint list in Indonesian');
+    } finally {
+      await indonesian.close();
+    }
   });
 });

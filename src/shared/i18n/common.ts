@@ -14,7 +14,14 @@ export const common = {
       unavailable: 'The service is busy. Please try again in a moment.',
       network: 'Network error. Please check your connection and try again.',
     },
-    actions: { confirm: 'Confirm', cancel: 'Cancel', back: 'Back', retry: 'Try again', close: 'Close' },
+    actions: {
+      confirm: 'Confirm',
+      cancel: 'Cancel',
+      back: 'Back',
+      retry: 'Try again',
+      close: 'Close',
+      remove: 'Remove',
+    },
     loading: 'Loading…',
   },
   id: {
@@ -31,7 +38,14 @@ export const common = {
       unavailable: 'Layanan sedang sibuk. Silakan coba lagi sebentar lagi.',
       network: 'Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.',
     },
-    actions: { confirm: 'Konfirmasi', cancel: 'Batal', back: 'Kembali', retry: 'Coba lagi', close: 'Tutup' },
+    actions: {
+      confirm: 'Konfirmasi',
+      cancel: 'Batal',
+      back: 'Kembali',
+      retry: 'Coba lagi',
+      close: 'Tutup',
+      remove: 'Hapus',
+    },
     loading: 'Memuat…',
   },
 } as const;

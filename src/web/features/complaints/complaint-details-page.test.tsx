@@ -8,6 +8,7 @@ import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { COMPLAINT_PATHS } from './complaint-api.ts';
 import { ComplaintDetailsPage, RATING_DELAY_MS } from './complaint-details-page.tsx';
 import {
+  applyStyles,
   captureToasts,
   Marker,
   ok,
@@ -76,6 +77,31 @@ describe('ComplaintDetailsPage', () => {
     renderAt(routes, DETAILS);
     await user.click(await screen.findByRole('button', { name: 'View image 2 of 2' }));
     await waitFor(() => expect(document.querySelector('.adm-image-viewer-slides')).not.toBeNull());
+  });
+
+  it('shows reply images whole in their square, and opens one full size', async () => {
+    const removeStyles = applyStyles('complaint-details-page.css');
+    try {
+      stubFetch({ [COMPLAINT_PATHS.detail]: () => ok(problemDetail()) });
+      const user = userEvent.setup();
+      renderAt(routes, DETAILS);
+      const result = await screen.findByRole('region', { name: 'Process Result' });
+      const thumb = within(result).getByRole('button', { name: 'View reply image 1 of 1' });
+      const image = thumb.querySelector('img')!;
+      expect(image.getAttribute('src')).toBe('/img/reply.png');
+      // Letterboxed, not cropped: a screenshot or receipt keeps its edges.
+      expect(getComputedStyle(image).objectFit).toBe('contain');
+      expect(getComputedStyle(image).width).toBe('100%');
+      expect(getComputedStyle(image).height).toBe('100%');
+      await user.click(thumb);
+      await waitFor(() =>
+        expect(document.querySelector('.adm-image-viewer-slides img')?.getAttribute('src')).toBe(
+          '/img/reply.png',
+        ),
+      );
+    } finally {
+      removeStyles();
+    }
   });
 
   it('hides the Process Result when the reply and its images are both empty', async () => {

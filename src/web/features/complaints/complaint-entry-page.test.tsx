@@ -7,7 +7,9 @@ import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { COMPLAINT_PATHS, complaintKeys } from './complaint-api.ts';
 import { ComplaintEntryPage } from './complaint-entry-page.tsx';
 import {
+  applyStyles,
   captureToasts,
+  contrast,
   Marker,
   ok,
   orderCard,
@@ -48,6 +50,45 @@ describe('ComplaintEntryPage', () => {
     expect(link.textContent).toContain('2 in progress');
     expect(link.textContent).toContain('1 to rate');
     expect(net.callsTo(COMPLAINT_PATHS.init)[0]!.body).toEqual({ orderNo: 'IN003' });
+  });
+
+  it('puts the My complaints counts under the title, wrapping, so the chevron stays on screen', async () => {
+    const removeStyles = applyStyles('../../ui/tokens.css', 'complaint-entry-page.css');
+    try {
+      stubFetch({ [COMPLAINT_PATHS.init]: () => ok(problemInit()) });
+      renderAt(routes, `${H5_PATHS.complaint}?orderNo=IN003`, 'id');
+      const due = await screen.findByText('1 perlu dinilai');
+      const link = screen.getByRole('link', { name: /Pengaduan saya/ });
+      const badges = due.parentElement!;
+      const text = badges.parentElement!;
+      // The badges live in the title's column (which may shrink), not beside it in the row.
+      expect(text.parentElement).toBe(link);
+      expect(getComputedStyle(text).minWidth).toBe('0');
+      expect(getComputedStyle(text).flexDirection).toBe('column');
+      expect(getComputedStyle(badges).flexWrap).toBe('wrap');
+      expect(getComputedStyle(due).whiteSpace).not.toBe('nowrap');
+      expect(getComputedStyle(due).maxWidth).toBe('100%');
+      const chevron = link.lastElementChild as HTMLElement;
+      expect(chevron.textContent).toBe('›');
+      expect(getComputedStyle(chevron).flexShrink).toBe('0');
+    } finally {
+      removeStyles();
+    }
+  });
+
+  it('shows the rating-due count in the brand colour, not alarm red, with readable text', async () => {
+    const removeStyles = applyStyles('../../ui/tokens.css', 'complaint-entry-page.css');
+    try {
+      stubFetch({ [COMPLAINT_PATHS.init]: () => ok(problemInit()) });
+      renderAt(routes, `${H5_PATHS.complaint}?orderNo=IN003`);
+      const due = await screen.findByText('1 to rate');
+      const style = getComputedStyle(due);
+      const root = getComputedStyle(document.documentElement);
+      expect(style.backgroundColor).not.toBe(root.getPropertyValue('--danger').trim());
+      expect(contrast(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    } finally {
+      removeStyles();
+    }
   });
 
   it('refuses collection on an order that does not allow it, with the spec message and no navigation', async () => {

@@ -278,25 +278,37 @@ function EntryLinks({
   return (
     <nav className="complaint-entry-links" aria-label={t('screens.entry.title')}>
       <Link className="complaint-entry-link" to={H5_PATHS.complaintList}>
-        <span className="complaint-entry-link-text">{t('screens.entry.myComplaints')}</span>
-        {processing > 0 ? (
-          <span className="complaint-entry-count">
-            {t('screens.entry.processingCount', { count: processing, shown: countLabel(processing) })}
-          </span>
-        ) : null}
-        {ratingDue > 0 ? (
-          <span className="complaint-entry-due">
-            {t('screens.entry.ratingDue', { count: ratingDue, shown: countLabel(ratingDue) })}
-          </span>
-        ) : null}
-        <span aria-hidden="true">›</span>
+        {/* The counts sit under the title and wrap there: beside it, "1 perlu dinilai" pushed the
+            chevron off a 390 px screen. */}
+        <span className="complaint-entry-link-text">
+          {t('screens.entry.myComplaints')}
+          {processing > 0 || ratingDue > 0 ? (
+            <span className="complaint-entry-badges">
+              {processing > 0 ? (
+                <span className="complaint-entry-count">
+                  {t('screens.entry.processingCount', { count: processing, shown: countLabel(processing) })}
+                </span>
+              ) : null}
+              {ratingDue > 0 ? (
+                <span className="complaint-entry-due">
+                  {t('screens.entry.ratingDue', { count: ratingDue, shown: countLabel(ratingDue) })}
+                </span>
+              ) : null}
+            </span>
+          ) : null}
+        </span>
+        <span className="complaint-entry-chevron" aria-hidden="true">
+          ›
+        </span>
       </Link>
       <Link className="complaint-entry-link" to={chatbotPath}>
         <span className="complaint-entry-link-text">
           {t('screens.entry.chatbot')}
           <span className="complaint-entry-link-hint">{t('screens.entry.chatbotHint')}</span>
         </span>
-        <span aria-hidden="true">›</span>
+        <span className="complaint-entry-chevron" aria-hidden="true">
+          ›
+        </span>
       </Link>
     </nav>
   );

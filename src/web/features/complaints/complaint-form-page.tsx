@@ -1,15 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ConfigProvider, ImageUploader, Result, Tag, TextArea, useConfig } from 'antd-mobile';
-import { AddOutline } from 'antd-mobile-icons';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  Button,
+  ConfigProvider,
+  ImageUploader,
+  Result,
+  Tag,
+  TextArea,
+  type TextAreaRef,
+  useConfig,
+} from 'antd-mobile';
+import { AddOutline, ExclamationCircleFill } from 'antd-mobile-icons';
+import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
+import type { Option } from '../../../shared/contract/complaints.ts';
+import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { toast } from '../../lib/toast.ts';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
-import { useImageUploads } from '../../ui/use-image-uploads.ts';
+import { type UploadedImageRef, useImageUploads } from '../../ui/use-image-uploads.ts';
 import {
   complaintKeys,
   cutDetail,
@@ -18,22 +27,31 @@ import {
   UPLOAD_TYPES,
   uploadProblemImage,
 } from './complaint-api.ts';
+import { clearDraft, draftKey, readDraft, writeDraft } from './complaint-draft.ts';
 import './complaint-form-page.css';
 
-/** Spec §2, §9: after "Successfully Sent" the borrower is back at the entry 1.5 s later. */
+/** Spec §2, §9: after the success message the borrower is back at the entry 1.5 s later. */
 export const RETURN_DELAY_MS = 1500;
+
+const IMAGES_MAX = COMPLAINT_LIMITS.imagesMax;
 
 function entryPath(orderNo: string): string {
   return orderNo ? `${H5_PATHS.complaint}?${new URLSearchParams({ orderNo })}` : H5_PATHS.complaint;
 }
 
-/** Evidence images upload as soon as they are added, each with its progress (shared with the back office). */
-function useEvidence() {
+/**
+ * Evidence images upload as soon as they are added, each with its progress (shared with the back
+ * office). A failed one stays on screen, marked, until the borrower retries or removes it: dropping it
+ * behind a passing toast let the complaint go without it. No toast per success either: it replaced
+ * the limit message at once, and the tile itself shows the upload is done.
+ */
+function useEvidence(initial: readonly UploadedImageRef[] | undefined) {
   const { t } = useTranslation('complaints');
   return useImageUploads({
     send: uploadProblemImage,
-    successMessage: t('messages.uploadSuccess'),
     fallbackFailure: t('common:errors.internal'),
+    keepFailed: true,
+    initial,
   });
 }
 
@@ -41,25 +59,13 @@ function useEvidence() {
 export function ComplaintFormPage() {
   const { t } = useTranslation('complaints');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const problemType = Number(params.get('problemType'));
   const problemSonType = Number(params.get('problemSonType') ?? 0) || 0;
   const orderNo = params.get('orderNo') ?? '';
   // Opened from the entry, the cache answers; opened directly, the route's loader has already asked.
   const init = useQuery(problemInitQuery(orderNo || undefined));
-
-  const [text, setText] = useState('');
-  const composing = useRef(false);
-  const [sending, setSending] = useState(false);
-  // A second tap before the first re-render must not send the complaint twice.
-  const sendingNow = useRef(false);
   const [sent, setSent] = useState(false);
-  const evidence = useEvidence();
-  const { locale } = useConfig();
-  const detailId = useId();
-  const counterId = useId();
-  const evidenceId = useId();
 
   useEffect(() => {
     if (!sent) return;
@@ -79,7 +85,7 @@ export function ComplaintFormPage() {
   if (sent) {
     return page(
       <div role="status" className="complaint-form-sent">
-        <Result status="success" title={t('messages.sent')} description={t('messages.sentText')} />
+        <Result status="success" title={t('screens.form.sentTitle')} description={t('messages.sentText')} />
       </div>,
     );
   }
@@ -88,9 +94,8 @@ export function ComplaintFormPage() {
     return page(<PageError message={init.error.message} onRetry={() => void init.refetch()} />);
 
   const type = init.data.problemType.find((o) => o.value === problemType);
-  const subType = problemSonType
-    ? init.data.problemSonType.find((o) => o.value === problemSonType)
-    : undefined;
+  const subTypes = type?.value === COLLECTION_TYPE ? init.data.problemSonType : [];
+  const subType = problemSonType ? subTypes.find((o) => o.value === problemSonType) : undefined;
   if (!type || (problemSonType && !subType)) {
     return page(
       <div className="page-state" role="alert">
@@ -102,6 +107,94 @@ export function ComplaintFormPage() {
     );
   }
 
+  const storageKey = draftKey(orderNo, problemType);
+  return page(
+    // A form per order and type: its state (and its draft) never leaks into another one's.
+    <ComplaintForm
+      key={storageKey}
+      storageKey={storageKey}
+      type={type}
+      subType={subType}
+      subTypes={subType ? [] : subTypes}
+      orderNo={orderNo}
+      onSent={() => setSent(true)}
+    />,
+  );
+}
+
+interface FormProps {
+  storageKey: string;
+  type: Option;
+  /** The sub-type named by the address, if any. */
+  subType: Option | undefined;
+  /** Sub-types to choose from on the form, when the type has some and the address named none. */
+  subTypes: readonly Option[];
+  orderNo: string;
+  onSent: () => void;
+}
+
+type EvidenceBlock = 'uploading' | 'failed' | null;
+
+function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }: FormProps) {
+  const { t } = useTranslation('complaints');
+  const queryClient = useQueryClient();
+  // Read once: what this tab kept of an earlier visit to this form (reload, Back).
+  const [draft] = useState(() => readDraft(storageKey));
+  const [text, setText] = useState(draft?.text ?? '');
+  const [chosenSubType, setChosenSubType] = useState(() =>
+    subTypes.some((o) => o.value === draft?.subType) ? (draft?.subType ?? 0) : 0,
+  );
+  const composing = useRef(false);
+  const [sending, setSending] = useState(false);
+  // A second tap before the first re-render must not send the complaint twice.
+  const sendingNow = useRef(false);
+  // Which checks failed on the last Send; each message goes away once its field is put right.
+  const [tried, setTried] = useState(false);
+  const [evidenceBlocked, setEvidenceBlocked] = useState(false);
+  // What the last pick left out (over the limit, wrong type, too large), shown until the next pick.
+  const [dropped, setDropped] = useState(0);
+  const [refused, setRefused] = useState<string[]>([]);
+  const evidence = useEvidence(draft?.images);
+  const { locale } = useConfig();
+  const textArea = useRef<TextAreaRef>(null);
+  const subTypeGroup = useRef<HTMLDivElement>(null);
+  const evidenceRef = useRef<HTMLElement>(null);
+  const detailId = useId();
+  const counterId = useId();
+  const detailErrorId = useId();
+  const subTypeHeadingId = useId();
+  const subTypeErrorId = useId();
+  const evidenceId = useId();
+  const evidenceHintId = useId();
+  const evidenceErrorId = useId();
+
+  const sonType = subType?.value ?? chosenSubType;
+  const detailMissing = tried && !text.trim();
+  const subTypeMissing = tried && subTypes.length > 0 && !chosenSubType;
+  const block: EvidenceBlock = evidence.failed ? 'failed' : evidence.uploading ? 'uploading' : null;
+  const evidenceError = evidenceBlocked && block ? block : null;
+
+  // antd's TextArea puts aria-* on its wrapper, where a screen reader never looks: the text box itself
+  // must say it is invalid and what describes it.
+  useLayoutEffect(() => {
+    const element = textArea.current?.nativeElement;
+    if (!element) return;
+    element.setAttribute('aria-describedby', detailMissing ? `${counterId} ${detailErrorId}` : counterId);
+    if (detailMissing) element.setAttribute('aria-invalid', 'true');
+    else element.removeAttribute('aria-invalid');
+  }, [detailMissing, counterId, detailErrorId]);
+
+  // Kept as it changes, so a reload or Back does not lose it; only uploaded images (their URLs).
+  const uploaded = evidence.images.flatMap((i) => (i.status === 'done' && i.url ? [i.url] : []));
+  const uploadedList = uploaded.join(',');
+  useEffect(() => {
+    writeDraft(storageKey, {
+      text,
+      subType: chosenSubType,
+      images: uploadedList ? uploadedList.split(',').map((url) => ({ url })) : [],
+    });
+  }, [storageKey, text, chosenSubType, uploadedList]);
+
   const onText = (value: string) => {
     // Extra input is cut, not refused (spec §5); never in the middle of an IME composition.
     setText(composing.current ? value : cutDetail(value));
@@ -109,20 +202,26 @@ export function ComplaintFormPage() {
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (sendingNow.current || evidence.uploading) return;
+    if (sendingNow.current) return;
     const detail = text.trim();
-    if (!detail) {
-      toast.show(t('messages.detailEmpty'));
+    const needsSubType = subTypes.length > 0 && !chosenSubType;
+    setTried(true);
+    setEvidenceBlocked(block !== null);
+    if (needsSubType || !detail || block) {
+      // The first field to put right gets the focus; its message is next to it.
+      if (needsSubType) subTypeGroup.current?.querySelector('input')?.focus();
+      else if (!detail) textArea.current?.focus();
+      else evidenceRef.current?.focus();
       return;
     }
     sendingNow.current = true;
     setSending(true);
     const result = await saveProblem(
       {
-        problemType,
-        problemSonType,
+        problemType: type.value,
+        problemSonType: sonType,
         problemDetail: detail,
-        problemImage: evidence.images.map((i) => i.url).join(','),
+        problemImage: uploaded.join(','),
         orderNo,
       },
       t('screens.form.sending'),
@@ -131,14 +230,28 @@ export function ComplaintFormPage() {
     setSending(false);
     // A refusal was toasted by the helper; the text and images stay for another try.
     if (!result.ok) return;
-    setSent(true);
+    clearDraft(storageKey);
+    onSent();
     // The entry's counts and the list now include this complaint.
     void queryClient.invalidateQueries({ queryKey: complaintKeys.all });
   };
 
-  const max = COMPLAINT_LIMITS.detailMax;
+  const removeImage = (key: string) => {
+    // Room again under the limit: what the last pick left out is no longer the news.
+    setDropped(0);
+    evidence.remove(key);
+  };
 
-  return page(
+  const max = COMPLAINT_LIMITS.detailMax;
+  const count = evidence.images.length;
+  let limitLine: string | null = null;
+  if (dropped > 0) limitLine = t('screens.form.notAdded', { count: dropped, max: IMAGES_MAX });
+  else if (count >= IMAGES_MAX) limitLine = t('screens.form.limitReached', { max: IMAGES_MAX });
+  const failures = evidence.images.flatMap((image, index) =>
+    image.status === 'failed' ? [{ key: image.key, n: index + 1, reason: image.error }] : [],
+  );
+
+  return (
     <form className="complaint-form-body" onSubmit={send} noValidate>
       <div className="complaint-form-tags">
         <Tag color="primary" fill="outline" className="complaint-form-tag">
@@ -153,13 +266,50 @@ export function ComplaintFormPage() {
         ) : null}
       </div>
 
+      {subTypes.length > 0 ? (
+        // Opened without a sub-type (a link from elsewhere, problemSonType=0): the server needs one.
+        <div className="complaint-form-field">
+          <h2 id={subTypeHeadingId} className="complaint-form-label">
+            {t('screens.entry.subTypesHeading')}
+          </h2>
+          <div
+            ref={subTypeGroup}
+            role="radiogroup"
+            className="complaint-form-subtypes"
+            aria-labelledby={subTypeHeadingId}
+            aria-describedby={subTypeMissing ? subTypeErrorId : undefined}
+            aria-invalid={subTypeMissing || undefined}
+          >
+            {subTypes.map((option) => (
+              <label key={option.value} className="complaint-form-subtype">
+                <input
+                  type="radio"
+                  name={`${storageKey}-subtype`}
+                  value={option.value}
+                  checked={chosenSubType === option.value}
+                  onChange={() => setChosenSubType(option.value)}
+                />
+                <span>{option.title}</span>
+              </label>
+            ))}
+          </div>
+          {subTypeMissing ? (
+            <p id={subTypeErrorId} className="complaint-form-error">
+              <ExclamationCircleFill aria-hidden="true" />
+              {t('screens.form.subTypeMissing')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
       <div className="complaint-form-field">
         <label htmlFor={detailId} className="complaint-form-label">
           {t('screens.form.detailLabel')}
         </label>
         <TextArea
+          ref={textArea}
           id={detailId}
-          className="complaint-form-textarea"
+          className={detailMissing ? 'complaint-form-textarea is-invalid' : 'complaint-form-textarea'}
           value={text}
           onChange={onText}
           onCompositionStart={() => {
@@ -172,21 +322,42 @@ export function ComplaintFormPage() {
           placeholder={t('screens.form.detailPlaceholder')}
           rows={5}
           autoSize={{ minRows: 5, maxRows: 10 }}
-          aria-describedby={counterId}
         />
-        <div id={counterId} className="complaint-form-counter" data-testid="detail-counter">
-          <span aria-hidden="true">
-            {text.length}/{max}
-          </span>
-          <span className="visually-hidden">{t('screens.form.counter', { count: text.length, max })}</span>
+        <div className="complaint-form-under">
+          {detailMissing ? (
+            <p id={detailErrorId} className="complaint-form-error">
+              <ExclamationCircleFill aria-hidden="true" />
+              {t('messages.detailEmpty')}
+            </p>
+          ) : null}
+          <div id={counterId} className="complaint-form-counter" data-testid="detail-counter">
+            <span aria-hidden="true">
+              {text.length}/{max}
+            </span>
+            <span className="visually-hidden">{t('screens.form.counter', { count: text.length, max })}</span>
+          </div>
         </div>
       </div>
 
-      <section className="complaint-form-field" aria-labelledby={evidenceId}>
-        <h2 id={evidenceId} className="complaint-form-label">
-          {t('screens.form.evidence')}
-        </h2>
-        <p className="complaint-form-hint">{t('screens.form.evidenceHint')}</p>
+      <section
+        ref={evidenceRef}
+        className="complaint-form-field complaint-form-evidence"
+        aria-labelledby={evidenceId}
+        aria-describedby={evidenceError ? `${evidenceHintId} ${evidenceErrorId}` : evidenceHintId}
+        // Focus lands here when Send is held back by an image, so the reason is read out with it.
+        tabIndex={-1}
+      >
+        <div className="complaint-form-evidence-head">
+          <h2 id={evidenceId} className="complaint-form-label">
+            {t('screens.form.evidence')}
+          </h2>
+          <span className="complaint-form-count" data-testid="image-count" aria-hidden="true">
+            {count}/{IMAGES_MAX}
+          </span>
+        </div>
+        <p id={evidenceHintId} className="complaint-form-hint">
+          {t('screens.form.evidenceHint')}
+        </p>
         {/* The file input is named by antd's "Upload"; the borrower sees "Add image", so it says that. */}
         <ConfigProvider
           locale={{
@@ -203,28 +374,36 @@ export function ComplaintFormPage() {
             accept={UPLOAD_TYPES.join(',')}
             multiple
             columns={3}
-            maxCount={COMPLAINT_LIMITS.imagesMax}
+            maxCount={IMAGES_MAX}
             deletable={false}
-            beforeUpload={(file) => {
-              if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-                toast.show(t('messages.imageInvalid'));
-                return null;
+            beforeUpload={(file, files) => {
+              // The first file of a pick starts a fresh account of what this pick left out.
+              if (file === files[0]) {
+                setDropped(0);
+                setRefused([]);
               }
-              if (file.size > COMPLAINT_LIMITS.imageBytesMax) {
-                toast.show(t('messages.imageTooLarge'));
-                return null;
-              }
-              return file;
+              let reason = '';
+              if (!(UPLOAD_TYPES as readonly string[]).includes(file.type))
+                reason = t('messages.imageInvalid');
+              else if (file.size > COMPLAINT_LIMITS.imageBytesMax) reason = t('messages.imageTooLarge');
+              if (!reason) return file;
+              setRefused((list) => [...list, t('screens.form.fileRefused', { name: file.name, reason })]);
+              return null;
             }}
-            onCountExceed={() => toast.show(t('messages.tooManyImages'))}
+            onCountExceed={setDropped}
             renderItem={(node, item, list) => {
               const n = list.indexOf(item) + 1;
-              const image = evidence.images.find((i) => i.key === item.key);
               const key = String(item.key);
+              const image = evidence.images.find((i) => i.key === key);
+              const failed = image?.status === 'failed';
               return (
-                <div className="complaint-form-image" key={key}>
+                <div
+                  className={failed ? 'complaint-form-image is-failed' : 'complaint-form-image'}
+                  key={key}
+                  data-status={image?.status}
+                >
                   {node}
-                  {image && image.url === null ? (
+                  {image?.status === 'uploading' ? (
                     <div
                       className="complaint-form-progress"
                       role="progressbar"
@@ -237,14 +416,40 @@ export function ComplaintFormPage() {
                       <span className="complaint-form-progress-text">{image.progress}%</span>
                     </div>
                   ) : null}
-                  <button
-                    type="button"
-                    className="complaint-form-remove"
-                    aria-label={t('screens.form.removeImage', { n })}
-                    onClick={() => evidence.remove(key)}
-                  >
-                    <span aria-hidden="true">×</span>
-                  </button>
+                  {failed ? (
+                    // Marked in words, not only in colour, with both ways out next to the picture.
+                    <div className="complaint-form-failed">
+                      <span className="complaint-form-failed-text">
+                        <ExclamationCircleFill aria-hidden="true" />
+                        {t('screens.form.uploadFailed')}
+                      </span>
+                      <button
+                        type="button"
+                        className="complaint-form-tile-button"
+                        aria-label={t('screens.form.retryImage', { n })}
+                        onClick={() => evidence.retry(key)}
+                      >
+                        {t('common:actions.retry')}
+                      </button>
+                      <button
+                        type="button"
+                        className="complaint-form-tile-button"
+                        aria-label={t('screens.form.removeImage', { n })}
+                        onClick={() => removeImage(key)}
+                      >
+                        {t('common:actions.remove')}
+                      </button>
+                    </div>
+                  ) : (
+                    <button
+                      type="button"
+                      className="complaint-form-remove"
+                      aria-label={t('screens.form.removeImage', { n })}
+                      onClick={() => removeImage(key)}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  )}
                 </div>
               );
             }}
@@ -255,6 +460,34 @@ export function ComplaintFormPage() {
             </span>
           </ImageUploader>
         </ConfigProvider>
+
+        {/* Read out as it changes: how many are in, what a pick left out, what failed and why. */}
+        <div className="complaint-form-evidence-status" role="status">
+          <span className="visually-hidden">{t('screens.form.imagesCount', { count, max: IMAGES_MAX })}</span>
+          {limitLine ? (
+            <p className="complaint-form-notice" data-testid="image-limit">
+              {limitLine}
+            </p>
+          ) : null}
+          {refused.map((line) => (
+            <p key={line} className="complaint-form-notice">
+              {line}
+            </p>
+          ))}
+          {failures.length > 0 ? (
+            <ul className="complaint-form-failures">
+              {failures.map((f) => (
+                <li key={f.key}>{t('screens.form.failedReason', { n: f.n, reason: f.reason })}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {evidenceError ? (
+          <p id={evidenceErrorId} className="complaint-form-error" role="alert">
+            <ExclamationCircleFill aria-hidden="true" />
+            {evidenceError === 'failed' ? t('screens.form.failedBlocks') : t('screens.form.waitUploads')}
+          </p>
+        ) : null}
       </section>
 
       <p className="complaint-form-note">{t('screens.form.note')}</p>
@@ -266,16 +499,11 @@ export function ComplaintFormPage() {
         size="large"
         className="complaint-form-send"
         loading={sending}
-        disabled={sending || evidence.uploading}
+        disabled={sending}
       >
         {t('screens.form.send')}
       </Button>
-      {evidence.uploading ? (
-        <p className="complaint-form-hint" role="status">
-          {t('screens.form.waitUploads')}
-        </p>
-      ) : null}
-    </form>,
+    </form>
   );
 }
 

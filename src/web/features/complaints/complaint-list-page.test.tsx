@@ -9,7 +9,16 @@ import { setSessionParams } from '../../lib/session-params.ts';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { COMPLAINT_PATHS } from './complaint-api.ts';
 import { ComplaintListPage } from './complaint-list-page.tsx';
-import { captureToasts, Marker, ok, renderAt, reply, stubFetch } from './complaint-test-kit.tsx';
+import {
+  applyStyles,
+  captureToasts,
+  contrast,
+  Marker,
+  ok,
+  renderAt,
+  reply,
+  stubFetch,
+} from './complaint-test-kit.tsx';
 
 const realFetch = globalThis.fetch;
 const routes = [
@@ -147,6 +156,42 @@ describe('ComplaintListPage', () => {
     await user.click(handled);
     expect(router.state.location.pathname).toBe(H5_PATHS.complaintDetails);
     expect(router.state.location.search).toBe('?problemId=1');
+  });
+
+  it('shows the Rate badge in the brand colour, not alarm red, with readable text', async () => {
+    const removeStyles = applyStyles('../../ui/tokens.css', 'complaint-list-page.css');
+    try {
+      stubFetch({
+        [COMPLAINT_PATHS.list]: () =>
+          ok(page('processed', [complaint(1, { content: 'Calls at night.', isScore: 1 })])),
+      });
+      renderAt(routes, `${H5_PATHS.complaintList}?tab=processed`);
+      const badge = await screen.findByText('Rate');
+      const style = getComputedStyle(badge);
+      const root = getComputedStyle(document.documentElement);
+      expect(style.backgroundColor).not.toBe(root.getPropertyValue('--danger').trim());
+      expect(style.backgroundColor).toBe(root.getPropertyValue('--brand-strong').trim());
+      expect(contrast(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    } finally {
+      removeStyles();
+    }
+  });
+
+  it('lets a long tab title wrap between words inside its half, never past it', async () => {
+    const removeStyles = applyStyles('complaint-list-page.css');
+    try {
+      stubFetch({ [COMPLAINT_PATHS.list]: () => ok(page('processing', [complaint(3)])) });
+      renderAt(routes, H5_PATHS.complaintList);
+      const tab = await screen.findByRole('tab', { name: /Processed/ });
+      const title = tab.closest<HTMLElement>('.adm-tabs-tab')!;
+      const wrapper = tab.closest<HTMLElement>('.adm-tabs-tab-wrapper')!;
+      expect(getComputedStyle(title).whiteSpace).toBe('normal');
+      expect(getComputedStyle(title).maxWidth).toBe('100%');
+      expect(getComputedStyle(title).overflowWrap).toBe('break-word');
+      expect(getComputedStyle(wrapper).minWidth).toBe('0');
+    } finally {
+      removeStyles();
+    }
   });
 
   it('draws the title, the tabs and placeholder cards while the first page is on its way', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -132,4 +134,44 @@ export function problemDetail(overrides: Partial<ProblemDetail> = {}): ProblemDe
     score: null,
     ...overrides,
   };
+}
+
+/**
+ * Puts real stylesheets into the test document, so a test can ask what the browser would compute
+ * (happy-dom applies selectors, specificity and custom properties; it does no layout). Vitest empties
+ * CSS imports, so the files are read from disk. Paths are relative to this folder; `@import`s are
+ * dropped (list the imported file instead). Returns the cleanup.
+ */
+export function applyStyles(...files: string[]): () => void {
+  const style = document.createElement('style');
+  style.textContent = files
+    .map((file) => readFileSync(path.resolve(import.meta.dirname, file), 'utf8'))
+    .join('\n')
+    .replace(/@import[^;]+;/g, '');
+  document.head.append(style);
+  return () => style.remove();
+}
+
+function channels(colour: string): [number, number, number] {
+  const hex = /^#([0-9a-f]{6})$/i.exec(colour.trim());
+  if (hex) {
+    const n = Number.parseInt(hex[1]!, 16);
+    return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  }
+  const rgb = /^rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(colour.trim());
+  if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
+  throw new Error(`not a colour: ${colour}`);
+}
+
+/** WCAG 2 contrast ratio of two colours (`#rrggbb` or `rgb(…)`). */
+export function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = channels(colour).map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
 }
