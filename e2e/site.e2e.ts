@@ -100,7 +100,7 @@ describe('marketing site at 390×844', () => {
 
     await page.getByLabel('E-mail (optional)').fill('meera@example.in');
     await submit.click();
-    await expect.poll(() => status.innerText()).toBe('Submit successfully！');
+    await expect.poll(() => status.innerText()).toBe('Thank you, your message has been sent.');
     const rows = await server.database.db
       .select()
       .from(contactMessages)
@@ -125,7 +125,7 @@ describe('marketing site at 390×844', () => {
     await page.getByLabel('Telepon').fill('0812 3456 7890');
     await page.getByLabel('Saran').fill('Tolong tambahkan pembayaran lewat Indomaret.');
     await page.getByRole('button', { name: 'Kirim' }).click();
-    await expect.poll(() => status.innerText()).toBe('Berhasil dikirim！');
+    await expect.poll(() => status.innerText()).toBe('Terima kasih, pesan Anda telah dikirim.');
     const rows = await server.database.db
       .select()
       .from(contactMessages)
@@ -188,5 +188,71 @@ describe('marketing site at 390×844', () => {
     const missing = await fetch(`${server.baseURL}/no-such-page`, { headers: { accept: 'text/html' } });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<html');
+  });
+  it('/Loan?lang=id shows the Indonesian terms under OJK rules, not the Indian ones', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/Loan?lang=id`);
+    const main = await page.locator('main').innerText();
+    expect(main).toContain('Otoritas Jasa Keuangan (OJK)');
+    expect(main).toContain('PT Kredito Teknologi Indonesia');
+    expect(main).toMatch(/LAPS SJK/);
+    for (const india of ['India', 'RBI', 'Rs.', 'Key Fact Statement']) expect(main).not.toContain(india);
+    // The footer names the licence; the header is short (the app name, not the legal name).
+    expect(await page.locator('footer .licence').innerText()).toMatch(/OJK/);
+    expect(await page.getByRole('link', { name: 'Kredito, beranda' }).isVisible()).toBe(true);
+    expect(await page.locator('header').innerText()).not.toContain('PT Kredito');
+    await expectAccessible(page, 'loan id');
+    // And India keeps its own terms.
+    await page.goto(`${server.baseURL}/Loan?lang=en`);
+    expect(await page.locator('main').innerText()).toContain('Key Fact Statement');
+  });
+
+  it('an amount never breaks from its "Rp" on the Indonesian home page', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/?lang=id`);
+    const breaks = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .flatMap((e) => (e.childNodes.length ? [...e.childNodes] : []))
+        .filter((n) => n.nodeType === Node.TEXT_NODE && /Rp[ \t\n]+\d/.test(n.textContent ?? ''))
+        .map((n) => n.textContent),
+    );
+    expect(breaks).toEqual([]);
+    const store = page.locator('a[data-store-link]').first();
+    expect(await store.getAttribute('href')).toBe(
+      'https://play.google.com/store/apps/details?id=id.kredito.app',
+    );
+  });
+
+  it('/privacyPolicy opened by the app: the token leaves the address bar, the borrower’s market and language, no site navigation', async () => {
+    const { page } = browser;
+    // The last page was English: without the launch params the server would answer in English.
+    await page.goto(`${server.baseURL}/?lang=en`);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${server.baseURL}/privacyPolicy?token=SECRET-TOKEN-42&market=ID&deviceId=d-1`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('in-app'));
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('id-ID');
+    expect(page.url()).not.toContain('SECRET-TOKEN-42');
+    expect(page.url()).not.toContain('deviceId');
+    expect(new URL(page.url()).pathname).toBe('/privacyPolicy');
+    expect(await page.locator('h1').innerText()).toBe('Kebijakan privasi');
+    expect(await page.locator('.site-header').isVisible()).toBe(false);
+    expect(await page.locator('.site-nav').isVisible()).toBe(false);
+    expect(await page.content()).not.toContain('SECRET-TOKEN-42');
+    // Only the launch itself carried the token in its address; no later request (script, stylesheet) did.
+    const later = requests.filter((u) => !u.includes('/privacyPolicy?token='));
+    expect(later.some((u) => u.includes('SECRET-TOKEN-42'))).toBe(false);
+    await expectAccessible(page, 'privacy in app');
+
+    // A page in the right language already: the token goes without a reload.
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    await page.goto(`${server.baseURL}/privacyPolicy?lang=id&token=SECRET-TOKEN-43`);
+    await expect.poll(() => page.url()).not.toContain('SECRET-TOKEN-43');
+    await page.waitForLoadState('networkidle');
+    expect(documents).toHaveLength(1);
+    expect(await page.locator('.site-header').isVisible()).toBe(false);
   });
 });

@@ -25,8 +25,13 @@ const budgets: Budget[] = [
   { name: 'site /', js: 30 * KB, scripts: 1, stylesheets: 1 },
   // The contact form hydrates with React: React plus the island, brotli (was 69.5 KB gzip).
   { name: 'site /About', js: 65 * KB, scripts: 4, stylesheets: 1 },
-  // Pages without an island load no script at all.
-  { name: /^site \/(Loan|privacyPolicy|Policy|Contact)$|^site \(404\)$/, js: 0, scripts: 0, stylesheets: 1 },
+  // Pages without an island load only the small page script (address-bar clean-up, in-app layout: 025).
+  {
+    name: /^site \/(Loan|privacyPolicy|Policy|Contact)$|^site \(404\)$/,
+    js: 2 * KB,
+    scripts: 1,
+    stylesheets: 1,
+  },
   // Was 130 KB gzip (13 files without chunk groups); now 5 files, 129.0 KB gzip = 112.6 KB brotli.
   { name: 'h5 (entry)', js: 114 * KB, scripts: 5, stylesheets: 1 },
   // Issue #3: each complaint and chatbot screen, entry included, on first load. Was 200 KB gzip and

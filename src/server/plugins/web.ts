@@ -24,18 +24,29 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * A download link of the pre-rendered pages (`data-store-link`, plain text inside): removed whole when no
+ * store listing is configured, so a visitor never meets a link that goes nowhere.
+ */
+const STORE_LINK = /<a\b[^>]*\bdata-store-link\b[^>]*>[^<]*<\/a>/g;
+
 /** Site pages are pre-rendered with placeholders for the company details operators can change. */
 export function fillPlaceholders(html: string, config: SiteConfig): string {
+  const https = (url: string) => /^https:\/\//.test(url);
   const values: Record<string, string> = {
     companyName: config.companyName,
     phone: config.phone,
     email: config.email,
     address: config.address,
     appName: config.appName,
+    licence: config.licence,
     // Only an https page may be framed; anything else falls back to our own policy.
-    policyUrl: /^https:\/\//.test(config.policyUrl) ? config.policyUrl : '/privacyPolicy',
+    policyUrl: https(config.policyUrl) ? config.policyUrl : '/privacyPolicy',
+    // Only an https listing is linked (no javascript: or plain-http address from a typo).
+    storeUrl: https(config.storeUrl) ? config.storeUrl : '',
   };
-  return html.replace(/%%(\w+)%%/g, (whole, key: string) =>
+  const page = values.storeUrl ? html : html.replace(STORE_LINK, '');
+  return page.replace(/%%(\w+)%%/g, (whole, key: string) =>
     key in values ? escapeHtml(values[key]!) : whole,
   );
 }

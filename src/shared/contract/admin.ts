@@ -5,6 +5,14 @@ import { COMPLAINT_STATUSES, QA_ICONS, QA_KINDS, STAFF_ROLES } from './constants
 import { envelope } from './envelope.ts';
 import { INT4_MAX, id, int, multiline, text } from './fields.ts';
 
+/**
+ * Back-office reply codes of their own. `OTHER_MARKET` (HTTP 403): the complaint exists, but in a market
+ * the staff member does not work on; unlike "not found", trying again will not help. The web reads the
+ * value through this type, so the two sides cannot drift apart.
+ */
+export const ADMIN_ERROR_CODE = { OTHER_MARKET: '40301' } as const;
+export type AdminErrorCode = (typeof ADMIN_ERROR_CODE)[keyof typeof ADMIN_ERROR_CODE];
+
 export const staff = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -51,7 +59,7 @@ export const complaintQueueData = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Types of the filtered market(s), for the type filter (English titles). */
+  /** Types of the filtered market(s), for the type filter, titled in the operator's language. */
   types: z.array(z.object({ value: z.number().int(), title: z.string() })),
 });
 export type ComplaintQueue = z.infer<typeof complaintQueueData>;

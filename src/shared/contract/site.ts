@@ -13,6 +13,10 @@ export const siteConfig = z.object({
   brandColour: z.string(),
   appName: z.string(),
   policyUrl: z.string(),
+  /** The regulator's line in the site's footer: India, the NBFC's RBI registration; Indonesia, the OJK licence. */
+  licence: z.string(),
+  /** The app's store listing behind "Download the app"; empty: the site shows no download link. */
+  storeUrl: z.string(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 

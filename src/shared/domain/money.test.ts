@@ -10,10 +10,12 @@ describe('money formatting', () => {
   });
 
   it('formats rupiah with dot groups, the Rp prefix and no decimals', () => {
-    expect(formatMoney(150_000_000, 'ID')).toBe('Rp 1.500.000');
-    expect(formatMoney(1_500_000_000, 'ID')).toBe('Rp 15.000.000');
-    expect(formatThousandsRp(100_000_000)).toBe('Rp 1.000.000');
-    expect(formatMoney(-50_000, 'ID')).toBe('-Rp 500');
+    expect(formatMoney(150_000_000, 'ID')).toBe('Rp\u00a01.500.000');
+    expect(formatMoney(1_500_000_000, 'ID')).toBe('Rp\u00a015.000.000');
+    expect(formatThousandsRp(100_000_000)).toBe('Rp\u00a01.000.000');
+    expect(formatMoney(-50_000, 'ID')).toBe('-Rp\u00a0500');
+    // A no-break space: a line never ends between "Rp" and its amount.
+    expect(formatMoney(150_000_000, 'ID')).not.toMatch(/Rp /);
   });
 
   it('shows minor units ÷ 100 with exactly two decimals', () => {

@@ -32,9 +32,10 @@ export function formatMoney(minor: Minor, market: Market): string {
   const { locale, currency } = MARKET_INFO[market];
   const major = minor / 100;
   if (currency === 'IDR') {
-    // Intl gives "Rp 1.500.000" with a no-break space; we keep a plain space so copy and tests agree.
+    // "Rp" and its amount are one word on screen: a no-break space, so a line never ends between them
+    // (a narrow screen or long Indonesian copy would otherwise leave "Rp" alone at a line's end).
     const digits = formatter(locale, { maximumFractionDigits: 0 }).format(Math.round(major));
-    return major < 0 ? `-Rp ${digits.replace('-', '')}` : `Rp ${digits}`;
+    return major < 0 ? `-Rp\u00a0${digits.replace('-', '')}` : `Rp\u00a0${digits}`;
   }
   const hasPaise = minor % 100 !== 0;
   return formatter(locale, {

@@ -11,7 +11,7 @@ export const contact = {
     invalidEmail: 'Please enter a valid e-mail address.',
     invalidTelephone: 'Please enter a valid telephone number.',
     tooLong: 'The text is too long.',
-    success: 'Submit successfully！',
+    success: 'Thank you, your message has been sent.',
     sending: 'Sending…',
   },
   id: {
@@ -25,7 +25,7 @@ export const contact = {
     invalidEmail: 'Masukkan alamat e-mail yang valid.',
     invalidTelephone: 'Masukkan nomor telepon yang valid.',
     tooLong: 'Teks terlalu panjang.',
-    success: 'Berhasil dikirim！',
+    success: 'Terima kasih, pesan Anda telah dikirim.',
     sending: 'Mengirim…',
   },
 } as const;

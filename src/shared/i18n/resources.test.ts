@@ -18,6 +18,18 @@ describe('catalogs', () => {
     }
   });
 
+  it('use no full-width punctuation (it renders as a box in the Latin fonts of both markets)', () => {
+    for (const ns of NAMESPACES) {
+      for (const lang of ['en', 'id'] as const) {
+        for (const key of keys(resources[lang][ns])) {
+          expect(translate(lang, ns, key), `${lang} ${ns}:${key}`).not.toMatch(
+            /[\uFF01-\uFF0F\uFF1A-\uFF20\u3000-\u3002]/,
+          );
+        }
+      }
+    }
+  });
+
   it('shows a missing key instead of failing', () => {
     expect(translate('en', 'common', 'errors.nope')).toBe('common:errors.nope');
   });

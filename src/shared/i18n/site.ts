@@ -1,10 +1,12 @@
-import type { Lang } from '../markets.ts';
+import type { Lang, Market } from '../markets.ts';
 
 /**
  * Copy of the public marketing site (spec §1, §2, §9; product brief §1, §5). The site language decides
  * the market: English pages speak to India (rupees), Indonesian pages to Indonesia (Rp). Company details
  * (name, phone, e-mail, address) are not in these strings: operators edit them, so the pages render
  * them from the site values instead. The contact form's own strings live in the `contact` namespace.
+ * An amount keeps its currency with a no-break space (`Rp\u00a01.000.000`): a line never ends between
+ * "Rp" and the number. Each market's loan terms are its own legal text: see `LOAN_TERMS` below.
  */
 export const site = {
   en: {
@@ -14,6 +16,7 @@ export const site = {
       items: ['Home', 'About Us', 'Privacy Policy', 'Loan terms and conditions'],
       language: 'Bahasa Indonesia',
       languageHint: 'Baca dalam Bahasa Indonesia',
+      homeSuffix: 'home page',
     },
     meta: {
       home: {
@@ -268,97 +271,9 @@ export const site = {
     },
     loan: {
       title: 'Loan terms and conditions',
-      intro: [
-        'These terms and conditions form the loan agreement between you, the borrower, and us, the lender, for every loan you take through our app in India. The amount, term, interest, fees and total to repay of your loan are shown in the app before you confirm it; together with these terms, they make up your agreement.',
-        'Loans in Indonesia follow the terms shown in the app for each product.',
-      ],
-      sections: [
-        {
-          heading: '1. Who can borrow',
-          paragraphs: [
-            'To borrow, you must be an adult over 18 years of age, of Indian nationality, and legally able to enter into a binding contract. The information you give us in your application must be true and complete.',
-          ],
-          list: [],
-        },
-        {
-          heading: '2. Application and decision',
-          paragraphs: [
-            'We decide on your application within 1 day of receiving it complete. We may approve or refuse an application after checking your identity and your credit history; if we refuse it, we tell you in the app.',
-            'If we approve your loan, the money is credited to your bank account within 1 to 3 calendar days of the approval.',
-          ],
-          list: [],
-        },
-        {
-          heading: '3. Loan term',
-          paragraphs: [
-            'The loan term is 91 to 365 calendar days, counted from the day the money is disbursed. The exact term, the due date of each payment, the interest and the fees of your loan are shown in the app before you confirm it.',
-          ],
-          list: [],
-        },
-        {
-          heading: '4. Repayment',
-          paragraphs: [
-            'You must pay each amount due by its due date, using the repayment methods offered in the app. A payment counts as made when we receive it.',
-          ],
-          list: [],
-        },
-        {
-          heading: '5. Early repayment',
-          paragraphs: [
-            'You may repay the whole loan early once half of the loan term has passed, and not earlier than 7 days after disbursement.',
-          ],
-          list: [],
-        },
-        {
-          heading: '6. Late payment',
-          paragraphs: ['If you do not pay an amount in full by its due date, the following charges apply:'],
-          list: [
-            'a one-time late fee of Rs.1,000 for new clients, or Rs.800 for repeat clients;',
-            'late interest on the overdue amount of 5% per day from day 1 to day 30 after the due date;',
-            'late interest of 4% per day from day 31 to day 90;',
-            'late interest of 2% per day from day 91 onwards.',
-          ],
-        },
-        {
-          heading: '7. Your obligations',
-          paragraphs: [
-            'You must tell us about any change to your personal details, such as your name, address, mobile number, employer or bank account, within 3 days of the change.',
-          ],
-          list: [],
-        },
-        {
-          heading: '8. Default and legal proceedings',
-          paragraphs: [
-            'If you do not repay, we may take legal action to recover the amount due. If a court gives judgment against you, you must pay the amount of the judgment within 10 days of the judgment.',
-            "We recover overdue amounts only by lawful means. We never harass or threaten borrowers, and we never contact the people in your phone's contact list.",
-          ],
-          list: [],
-        },
-        {
-          heading: '9. Assignment',
-          paragraphs: [
-            "We may transfer (assign) our rights under this agreement to another party. We will give you at least 7 business days' notice before an assignment takes effect. You may not transfer your obligations without our written consent.",
-          ],
-          list: [],
-        },
-        {
-          heading: '10. Privacy',
-          paragraphs: ['We handle your personal data as described in our privacy policy.'],
-          list: [],
-        },
-        {
-          heading: '11. Complaints',
-          paragraphs: [
-            'If you have a complaint, contact our customer service in the app or through the contact details on this website.',
-          ],
-          list: [],
-        },
-        {
-          heading: '12. Governing law',
-          paragraphs: ['This agreement is governed by the laws of India.'],
-          list: [],
-        },
-      ],
+      lender: 'Lender',
+      licence: 'Registration',
+      contact: 'Contact',
       privacyLink: 'Read the privacy policy',
     },
     contactPage: {
@@ -390,12 +305,13 @@ export const site = {
       items: ['Beranda', 'Tentang Kami', 'Kebijakan Privasi', 'Syarat dan ketentuan pinjaman'],
       language: 'English',
       languageHint: 'Read in English',
+      homeSuffix: 'beranda',
     },
     meta: {
       home: {
         title: 'Pinjaman tunai cepat',
         description:
-          'Pinjam Rp 1.000.000 hingga Rp 15.000.000, cair dalam 2 jam. Ajukan dari ponsel dalam hitungan menit bersama lebih dari 3 juta pengguna.',
+          'Pinjam Rp\u00a01.000.000 hingga Rp\u00a015.000.000, cair dalam 2 jam. Ajukan dari ponsel dalam hitungan menit bersama lebih dari 3 juta pengguna.',
       },
       about: {
         title: 'Tentang kami',
@@ -428,19 +344,22 @@ export const site = {
     home: {
       hero: {
         title: 'Pinjaman tunai cepat, kapan pun Anda butuh',
-        lead: 'Pinjam Rp 1.000.000 hingga Rp 15.000.000, cair dalam 2 jam langsung ke rekening Anda. Ajukan dari ponsel dalam beberapa menit, tanpa berkas fisik dan tanpa datang ke kantor.',
+        lead: 'Pinjam Rp\u00a01.000.000 hingga Rp\u00a015.000.000, cair dalam 2 jam langsung ke rekening Anda. Ajukan dari ponsel dalam beberapa menit, tanpa berkas fisik dan tanpa datang ke kantor.',
         cta: 'Unduh aplikasinya',
       },
       claims: {
         heading: 'Mengapa memilih kami',
         items: [
           {
-            value: 'Rp 1.000.000 – Rp 15.000.000',
-            text: 'Pilih jumlah pinjaman dari Rp 1.000.000 hingga Rp 15.000.000.',
+            value: 'Rp\u00a01.000.000 – Rp\u00a015.000.000',
+            text: 'Pilih jumlah pinjaman dari Rp\u00a01.000.000 hingga Rp\u00a015.000.000.',
           },
           { value: 'Cair dalam 2 jam', text: 'Ajukan, dapatkan persetujuan, dan terima dana dalam 2 jam.' },
           { value: '3 juta+', text: 'Dipercaya oleh lebih dari 3 juta pengguna.' },
-          { value: 'Gaji Rp 5.000.000+', text: 'Ajukan dengan gaji tahunan Rp 5.000.000 atau lebih.' },
+          {
+            value: 'Gaji Rp\u00a05.000.000+',
+            text: 'Ajukan dengan gaji tahunan Rp\u00a05.000.000 atau lebih.',
+          },
         ],
         note: 'Setiap pengajuan melalui penilaian kelayakan. Jumlah, jangka waktu, biaya, dan total pembayaran setiap pinjaman ditampilkan di aplikasi sebelum Anda mengonfirmasi.',
       },
@@ -454,7 +373,7 @@ export const site = {
             text: 'Ajukan secara online dalam hitungan menit dan dapatkan keputusan dengan cepat. Tanpa antre, tanpa berkas fisik.',
           },
           {
-            title: 'Pinjam Rp 1.000.000 – Rp 15.000.000',
+            title: 'Pinjam Rp\u00a01.000.000 – Rp\u00a015.000.000',
             text: 'Pilih jumlah dan jangka waktu yang sesuai dengan kemampuan Anda.',
           },
           {
@@ -503,7 +422,7 @@ export const site = {
         items: [
           {
             title: 'Cepat',
-            text: 'Ajukan dalam hitungan menit dan terima Rp 1.000.000 hingga Rp 15.000.000 dalam 2 jam.',
+            text: 'Ajukan dalam hitungan menit dan terima Rp\u00a01.000.000 hingga Rp\u00a015.000.000 dalam 2 jam.',
           },
           {
             title: 'Transparan',
@@ -653,101 +572,10 @@ export const site = {
     },
     loan: {
       title: 'Syarat dan ketentuan pinjaman',
-      intro: [
-        'Syarat dan ketentuan ini merupakan perjanjian pinjaman antara Anda sebagai peminjam dan kami sebagai pemberi pinjaman, untuk setiap pinjaman yang Anda ambil melalui aplikasi kami di India. Jumlah, jangka waktu, bunga, biaya, dan total pembayaran pinjaman Anda ditampilkan di aplikasi sebelum Anda mengonfirmasinya; bersama syarat ini, semuanya merupakan perjanjian Anda.',
-        'Catatan: dokumen ini berlaku untuk produk pinjaman di India. Pinjaman di Indonesia mengikuti syarat dan ketentuan yang ditampilkan di aplikasi untuk setiap produk.',
-      ],
-      sections: [
-        {
-          heading: '1. Siapa yang dapat meminjam',
-          paragraphs: [
-            'Untuk meminjam, Anda harus sudah dewasa dan berusia di atas 18 tahun, berkewarganegaraan India, serta cakap hukum untuk membuat perjanjian yang mengikat. Informasi yang Anda berikan dalam pengajuan harus benar dan lengkap.',
-          ],
-          list: [],
-        },
-        {
-          heading: '2. Pengajuan dan keputusan',
-          paragraphs: [
-            'Kami memberikan keputusan atas pengajuan Anda dalam waktu 1 hari sejak pengajuan lengkap kami terima. Kami dapat menyetujui atau menolak pengajuan setelah memeriksa identitas dan riwayat kredit Anda; jika pengajuan ditolak, kami memberi tahu Anda di aplikasi.',
-            'Jika pinjaman Anda disetujui, dana dikirim ke rekening bank Anda dalam 1 sampai 3 hari kalender sejak persetujuan.',
-          ],
-          list: [],
-        },
-        {
-          heading: '3. Jangka waktu pinjaman',
-          paragraphs: [
-            'Jangka waktu pinjaman adalah 91 sampai 365 hari kalender, dihitung sejak hari dana dicairkan. Jangka waktu pasti, tanggal jatuh tempo setiap pembayaran, bunga, dan biaya pinjaman Anda ditampilkan di aplikasi sebelum Anda mengonfirmasinya.',
-          ],
-          list: [],
-        },
-        {
-          heading: '4. Pembayaran',
-          paragraphs: [
-            'Anda wajib membayar setiap jumlah terutang paling lambat pada tanggal jatuh temponya, melalui metode pembayaran yang tersedia di aplikasi. Pembayaran dianggap telah dilakukan saat kami menerimanya.',
-          ],
-          list: [],
-        },
-        {
-          heading: '5. Pelunasan lebih awal',
-          paragraphs: [
-            'Anda dapat melunasi seluruh pinjaman lebih awal setelah separuh jangka waktu pinjaman berlalu, dan tidak lebih awal dari 7 hari setelah pencairan.',
-          ],
-          list: [],
-        },
-        {
-          heading: '6. Keterlambatan pembayaran',
-          paragraphs: [
-            'Jika Anda tidak membayar penuh suatu jumlah pada tanggal jatuh temponya, berlaku biaya berikut:',
-          ],
-          list: [
-            'denda keterlambatan satu kali sebesar Rs 1.000 untuk nasabah baru, atau Rs 800 untuk nasabah yang pernah meminjam sebelumnya;',
-            'bunga keterlambatan atas jumlah yang terlambat sebesar 5% per hari pada hari ke-1 sampai hari ke-30 setelah tanggal jatuh tempo;',
-            'bunga keterlambatan sebesar 4% per hari pada hari ke-31 sampai hari ke-90;',
-            'bunga keterlambatan sebesar 2% per hari mulai hari ke-91.',
-          ],
-        },
-        {
-          heading: '7. Kewajiban Anda',
-          paragraphs: [
-            'Anda wajib memberi tahu kami setiap perubahan data pribadi Anda, seperti nama, alamat, nomor ponsel, pemberi kerja, atau rekening bank, dalam waktu 3 hari sejak perubahan tersebut.',
-          ],
-          list: [],
-        },
-        {
-          heading: '8. Wanprestasi dan proses hukum',
-          paragraphs: [
-            'Jika Anda tidak membayar, kami dapat menempuh jalur hukum untuk menagih jumlah yang terutang. Jika pengadilan menjatuhkan putusan terhadap Anda, Anda wajib membayar jumlah putusan tersebut dalam waktu 10 hari sejak putusan.',
-            'Kami menagih jumlah yang terlambat hanya dengan cara yang sah. Kami tidak pernah melecehkan atau mengancam peminjam, dan tidak pernah menghubungi orang-orang di daftar kontak ponsel Anda.',
-          ],
-          list: [],
-        },
-        {
-          heading: '9. Pengalihan',
-          paragraphs: [
-            'Kami dapat mengalihkan hak kami berdasarkan perjanjian ini kepada pihak lain. Kami akan memberi tahu Anda paling lambat 7 hari kerja sebelum pengalihan berlaku. Anda tidak dapat mengalihkan kewajiban Anda tanpa persetujuan tertulis dari kami.',
-          ],
-          list: [],
-        },
-        {
-          heading: '10. Privasi',
-          paragraphs: [
-            'Kami mengelola data pribadi Anda sebagaimana dijelaskan dalam kebijakan privasi kami.',
-          ],
-          list: [],
-        },
-        {
-          heading: '11. Pengaduan',
-          paragraphs: [
-            'Jika Anda memiliki pengaduan, hubungi layanan pelanggan kami melalui aplikasi atau kontak yang tercantum di situs web ini.',
-          ],
-          list: [],
-        },
-        {
-          heading: '12. Hukum yang berlaku',
-          paragraphs: ['Perjanjian ini tunduk pada hukum India.'],
-          list: [],
-        },
-      ],
+      // The company operates the lending service (LPBBTI); the funds' lender is named in the agreement.
+      lender: 'Penyelenggara',
+      licence: 'Izin',
+      contact: 'Kontak',
       privacyLink: 'Baca kebijakan privasi',
     },
     contactPage: {
@@ -800,3 +628,218 @@ export const PRIVACY_SECTIONS = [
   'changes',
   'contacts',
 ] as const satisfies ReadonlyArray<keyof SiteCopy['privacy']['sections']>;
+
+/** One section of a legal document: a heading, its paragraphs, then an optional list and what follows it. */
+export interface LegalSection {
+  heading: string;
+  paragraphs: readonly string[];
+  list: readonly string[];
+  after: readonly string[];
+}
+
+export interface LegalDocument {
+  /** The language the document is written in (the market's own). */
+  lang: Lang;
+  intro: readonly string[];
+  sections: readonly LegalSection[];
+}
+
+const section = (
+  heading: string,
+  paragraphs: readonly string[],
+  list: readonly string[] = [],
+  after: readonly string[] = [],
+): LegalSection => ({ heading, paragraphs, list, after });
+
+/**
+ * The loan terms of each market, each written for its own law and in its own language: India's under
+ * the Reserve Bank of India's rules for a registered NBFC lending digitally (key fact statement, look-up
+ * period, grievance redressal officer, the RBI Ombudsman), with the figures of spec §9; Indonesia's under
+ * OJK's rules (POJK 22/2023 on consumer protection, POJK 10/POJK.05/2022 on LPBBTI), UU PDP and the
+ * Indonesian dispute route. Neither is a translation of the other (decision 025), so they are not part of
+ * the `site` catalog, whose two languages must mirror each other key for key. Figures that a product
+ * sets (rates, fees, caps, periods) are not written here: the terms point to where the app states them
+ * as configured. The lender's name and licence come from the operator-edited site values.
+ */
+export const LOAN_TERMS: Record<Market, LegalDocument> = {
+  IN: {
+    lang: 'en',
+    intro: [
+      'These terms and conditions form the loan agreement between you, the borrower, and the lender named above, a Non-Banking Financial Company registered with the Reserve Bank of India (RBI), for every loan you take through our app in India. We lend in line with the RBI’s directions on digital lending and the fair practices code that apply to us.',
+      'Together with the Key Fact Statement and the sanction details shown in the app for your loan, these terms make up your agreement.',
+    ],
+    sections: [
+      section('1. Who can borrow', [
+        'To borrow, you must be an adult over 18 years of age, of Indian nationality, resident in India, and legally able to enter into a binding contract. The information you give us in your application must be true and complete.',
+      ]),
+      section(
+        '2. Key Fact Statement',
+        [
+          'Before you accept a loan, the app shows you a Key Fact Statement (KFS) in the standard format the RBI prescribes. It states:',
+        ],
+        [
+          'the loan amount, the term and the repayment schedule;',
+          'the annual percentage rate (APR): the all-inclusive yearly cost of the loan, with interest and every fee;',
+          'each fee and charge, in rupees;',
+          'the look-up period (see section 6);',
+          'how overdue amounts are recovered;',
+          'the name and contact details of our grievance redressal officer.',
+        ],
+        [
+          'We do not charge any fee or charge that is not stated in the KFS. When you accept, we send you the KFS and a copy of the signed loan agreement by e-mail or SMS.',
+        ],
+      ),
+      section('3. Application and decision', [
+        'We decide on your application within 1 day of receiving it complete. We may approve or refuse an application after checking your identity and your credit history; if we refuse it, we tell you in the app and give the reason.',
+        'If we approve your loan, the money is credited directly to your own bank account within 1 to 3 calendar days of the approval. It never passes through the account of a third party.',
+      ]),
+      section('4. Loan term', [
+        'The loan term is 91 to 365 calendar days, counted from the day the money is disbursed. The exact term, the due date of each payment, the interest and the fees of your loan are in your KFS.',
+      ]),
+      section('5. Repayment', [
+        'You must pay each amount due by its due date, using the repayment methods offered in the app. Repayments go directly to our bank account. A payment counts as made when we receive it, and we confirm it in the app.',
+      ]),
+      section('6. Look-up period (cooling-off)', [
+        'During the look-up period stated in your KFS, counted from disbursement, you may exit the loan by repaying the principal and the proportionate APR for the days you had the money, without any penalty or prepayment charge.',
+      ]),
+      section('7. Early repayment', [
+        'After the look-up period, you may repay the whole loan early once half of the loan term has passed, and not earlier than 7 days after disbursement.',
+      ]),
+      section(
+        '8. Late payment',
+        ['If you do not pay an amount in full by its due date, the following charges apply:'],
+        [
+          'a one-time late fee of Rs.1,000 for new clients, or Rs.800 for repeat clients;',
+          'late interest on the overdue amount of 5% per day from day 1 to day 30 after the due date;',
+          'late interest of 4% per day from day 31 to day 90;',
+          'late interest of 2% per day from day 91 onwards.',
+        ],
+        [
+          'Late charges are levied on the overdue amount only and are never added to the principal to earn further interest.',
+        ],
+      ),
+      section('9. Your obligations', [
+        'You must tell us about any change to your personal details, such as your name, address, mobile number, employer or bank account, within 3 days of the change.',
+      ]),
+      section('10. Recovery, default and legal proceedings', [
+        'We recover overdue amounts only by lawful means and in line with the fair practices code. If we engage a recovery agent, we tell you the agent’s name and contact details in advance. Neither we nor our agents harass or threaten borrowers, call outside reasonable hours, or contact the people in your phone’s contact list.',
+        'If you do not repay, we may take legal action to recover the amount due. If a court gives judgment against you, you must pay the amount of the judgment within 10 days of the judgment.',
+        'We report your loan and your repayments to credit information companies, as the law requires.',
+      ]),
+      section('11. Assignment', [
+        "We may transfer (assign) our rights under this agreement to another regulated entity. We will give you at least 7 business days' notice before an assignment takes effect. You may not transfer your obligations without our written consent.",
+      ]),
+      section('12. Privacy', [
+        'We collect and use your personal data only with your consent and as our privacy policy describes, in line with the Digital Personal Data Protection Act, 2023. The app does not access your contacts, call logs, photos or other files.',
+      ]),
+      section('13. Grievance redressal', [
+        'If you have a complaint, contact our customer service in the app or through the contact details on this page. If you are not satisfied with the answer, write to our grievance redressal officer, whose name and contact details are in the app and in your KFS.',
+        'If your complaint is not resolved within 30 days, or you are not satisfied with our answer, you may complain to the RBI under the Reserve Bank – Integrated Ombudsman Scheme, 2021, at cms.rbi.org.in.',
+      ]),
+      section('14. Governing law', [
+        'This agreement is governed by the laws of India, and the courts of India have jurisdiction over any dispute arising from it.',
+      ]),
+    ],
+  },
+  ID: {
+    lang: 'id',
+    intro: [
+      'Syarat dan ketentuan ini berlaku untuk setiap pinjaman yang Anda terima melalui aplikasi kami di Indonesia. Layanan kami diselenggarakan oleh perusahaan yang namanya tercantum di atas, yang berizin dan diawasi oleh Otoritas Jasa Keuangan (OJK).',
+      'Syarat ini tunduk pada peraturan perundang-undangan Indonesia, antara lain Peraturan OJK Nomor 22 Tahun 2023 tentang Pelindungan Konsumen dan Masyarakat di Sektor Jasa Keuangan, Peraturan OJK Nomor 10/POJK.05/2022 tentang Layanan Pendanaan Bersama Berbasis Teknologi Informasi (LPBBTI) beserta ketentuan pelaksanaannya, serta Undang-Undang Nomor 27 Tahun 2022 tentang Pelindungan Data Pribadi (UU PDP).',
+    ],
+    sections: [
+      section('Pasal 1. Para pihak', [
+        'Perjanjian pinjaman dibuat antara Anda sebagai penerima dana dan pemberi dana, melalui kami sebagai penyelenggara LPBBTI. Identitas pemberi dana dan nomor perjanjian Anda tercantum di aplikasi. Perjanjian ditandatangani secara elektronik dan salinannya dapat Anda unduh kapan saja di aplikasi.',
+      ]),
+      section(
+        'Pasal 2. Siapa yang dapat mengajukan pinjaman',
+        ['Anda dapat mengajukan pinjaman jika:'],
+        [
+          'Anda warga negara Indonesia yang berusia paling rendah 18 tahun atau sudah menikah;',
+          'Anda memiliki KTP elektronik yang masih berlaku dan rekening bank atas nama Anda sendiri;',
+          'Anda cakap hukum untuk membuat perjanjian;',
+          'data yang Anda berikan dalam pengajuan benar, lengkap, dan milik Anda sendiri.',
+        ],
+      ),
+      section(
+        'Pasal 3. Ringkasan informasi produk',
+        [
+          'Sebelum Anda menyetujui pinjaman, aplikasi menampilkan Ringkasan Informasi Produk dan Layanan (RIPLAY) dalam Bahasa Indonesia dan dalam Rupiah, yang memuat:',
+        ],
+        [
+          'jumlah pokok pinjaman dan jangka waktunya;',
+          'manfaat ekonomi, yaitu bunga, biaya administrasi, dan biaya lain, dihitung per hari;',
+          'denda keterlambatan;',
+          'jumlah yang harus Anda bayar dan jadwal pembayarannya;',
+          'masa pertimbangan (lihat Pasal 7);',
+          'cara menyampaikan pengaduan.',
+        ],
+        [
+          'Kami tidak memungut biaya apa pun yang tidak tercantum dalam RIPLAY dan perjanjian Anda. Pinjaman baru berlaku setelah Anda menyetujuinya secara elektronik.',
+        ],
+      ),
+      section('Pasal 4. Manfaat ekonomi, biaya, dan batas maksimumnya', [
+        'Besaran manfaat ekonomi dan denda keterlambatan ditetapkan untuk setiap produk dan tercantum dalam RIPLAY pinjaman Anda. Besaran tersebut tidak melebihi batas maksimum harian yang ditetapkan OJK untuk LPBBTI.',
+        'Jumlah seluruh manfaat ekonomi, denda keterlambatan, dan biaya lain yang Anda bayar tidak akan melebihi 100% dari pokok pinjaman yang tercantum dalam perjanjian.',
+      ]),
+      section('Pasal 5. Pencairan', [
+        'Dana pinjaman dicairkan langsung ke rekening bank atas nama Anda yang terdaftar di aplikasi, sebesar jumlah yang tercantum dalam RIPLAY. Kami memberi tahu Anda melalui aplikasi segera setelah dana dicairkan.',
+      ]),
+      section('Pasal 6. Pembayaran', [
+        'Anda wajib membayar setiap tagihan paling lambat pada tanggal jatuh temponya, dalam Rupiah, melalui nomor virtual account atau gerai ritel yang ditampilkan di aplikasi. Jangan membayar ke rekening pribadi siapa pun, termasuk yang mengaku sebagai petugas kami. Pembayaran dianggap diterima saat dana masuk ke rekening penampungan kami, dan bukti pembayaran tersedia di aplikasi.',
+      ]),
+      section('Pasal 7. Masa pertimbangan dan pembatalan', [
+        'Dalam masa pertimbangan yang tercantum dalam RIPLAY, terhitung sejak dana dicairkan, Anda dapat membatalkan pinjaman dengan mengembalikan pokok pinjaman tanpa denda atau biaya pembatalan. Manfaat ekonomi hanya dihitung untuk hari dana berada pada Anda, sebagaimana tercantum dalam RIPLAY.',
+      ]),
+      section('Pasal 8. Pelunasan dipercepat', [
+        'Anda dapat melunasi seluruh pinjaman kapan saja sebelum jatuh tempo tanpa penalti. Manfaat ekonomi dihitung hanya sampai tanggal pelunasan.',
+      ]),
+      section(
+        'Pasal 9. Keterlambatan dan penagihan',
+        [
+          'Jika pembayaran terlambat, denda keterlambatan dihitung per hari atas jumlah yang terlambat sebesar yang tercantum dalam RIPLAY, dalam batas yang diatur pada Pasal 4. Penagihan dilakukan sesuai POJK 22/2023, oleh kami atau oleh tenaga penagih bersertifikat yang bertindak atas nama kami. Dalam menagih, kami dan tenaga penagih:',
+        ],
+        [
+          'tidak menggunakan ancaman, kekerasan, atau tindakan yang mempermalukan Anda;',
+          'tidak menagih dengan tekanan fisik maupun verbal;',
+          'hanya menagih kepada Anda, tidak kepada kontak di ponsel Anda atau pihak lain yang tidak berutang;',
+          'hanya menghubungi Anda pada pukul 08.00 sampai 20.00 waktu setempat di alamat Anda, kecuali atas persetujuan Anda.',
+        ],
+      ),
+      section('Pasal 10. Kewajiban Anda', [
+        'Anda wajib memberikan data yang benar dan memberi tahu kami melalui aplikasi setiap perubahan nama, alamat, nomor ponsel, pekerjaan, atau rekening bank Anda. Anda tidak boleh mengalihkan kewajiban Anda kepada pihak lain tanpa persetujuan tertulis dari kami.',
+      ]),
+      section(
+        'Pasal 11. Data pribadi',
+        [
+          'Kami memproses data pribadi Anda berdasarkan persetujuan Anda dan sesuai UU PDP serta kebijakan privasi kami. Aplikasi hanya mengakses kamera, mikrofon, dan lokasi perangkat Anda, dan hanya dengan izin Anda. Sesuai UU PDP, Anda berhak:',
+        ],
+        [
+          'mendapatkan akses dan salinan data pribadi Anda;',
+          'memperbaiki atau memperbarui data yang tidak akurat;',
+          'meminta penghapusan data yang tidak lagi diperlukan, kecuali yang wajib kami simpan menurut hukum;',
+          'menarik kembali persetujuan dan menyatakan keberatan atas pemrosesan tertentu.',
+        ],
+        [
+          'Data pinjaman dan pembayaran Anda kami laporkan ke pusat data yang ditetapkan OJK dan ke lembaga informasi keuangan yang berizin, sesuai ketentuan.',
+        ],
+      ),
+      section('Pasal 12. Pengaduan', [
+        'Sampaikan pengaduan melalui menu Pengaduan di aplikasi atau melalui kontak pada halaman ini. Kami mencatat setiap pengaduan, memberi Anda nomor pengaduan, dan menanggapinya dalam 3 hari kerja; penyelesaiannya mengikuti jangka waktu yang ditetapkan POJK 22/2023.',
+        'Anda juga dapat menghubungi OJK melalui Kontak OJK 157 atau portal pengaduan konsumen OJK.',
+      ]),
+      section('Pasal 13. Penyelesaian sengketa', [
+        'Sengketa diselesaikan lebih dahulu secara musyawarah melalui layanan pengaduan kami. Jika tidak tercapai kesepakatan, Anda dapat memilih penyelesaian di luar pengadilan melalui Lembaga Alternatif Penyelesaian Sengketa Sektor Jasa Keuangan (LAPS SJK) atau Badan Penyelesaian Sengketa Konsumen (BPSK), atau melalui Pengadilan Negeri di wilayah tempat tinggal Anda.',
+      ]),
+      section('Pasal 14. Pengalihan', [
+        'Hak tagih atas pinjaman Anda dapat dialihkan kepada pihak lain sesuai ketentuan OJK. Kami memberi tahu Anda secara tertulis melalui aplikasi sebelum pengalihan berlaku; syarat pinjaman Anda tidak berubah karenanya.',
+      ]),
+      section('Pasal 15. Perubahan syarat', [
+        'Kami memberi tahu Anda melalui aplikasi sebelum perubahan syarat ini berlaku. Perubahan tidak berlaku untuk pinjaman yang sedang berjalan tanpa persetujuan Anda.',
+      ]),
+      section('Pasal 16. Hukum yang berlaku', [
+        'Syarat dan ketentuan ini tunduk pada hukum Republik Indonesia dan dibuat dalam Bahasa Indonesia.',
+      ]),
+    ],
+  },
+};

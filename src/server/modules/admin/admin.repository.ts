@@ -65,6 +65,15 @@ export function adminRepository(db: Db) {
         .orderBy(asc(problemTypes.sort));
     },
 
+    /** The market of a complaint, whatever it is: only to tell staff that it belongs to another one. */
+    async complaintMarket(id: number) {
+      const [row] = await db
+        .select({ market: complaints.market })
+        .from(complaints)
+        .where(eq(complaints.id, id));
+      return row?.market ?? null;
+    },
+
     async complaint(id: number, markets: Market[]) {
       const [row] = await db
         .select({

@@ -23,6 +23,7 @@ import {
 } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE, PAGE_SIZE } from '../../../shared/contract/constants.ts';
 import { id } from '../../../shared/contract/fields.ts';
+import { langOf } from '../../lang.ts';
 import { ok } from '../../reply.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import { readImageField } from '../uploads/multipart.ts';
@@ -46,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       config: staffOnly,
       schema: { tags, querystring: complaintQueueQuery, response: { 200: complaintQueueReply } },
     },
-    async (req) => ok(await admin.queue(req.staff!, req.query)),
+    async (req) => ok(await admin.queue(req.staff!, req.query, langOf(req))),
   );
 
   app.get(
@@ -55,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       config: staffOnly,
       schema: { tags, params: complaintIdParams, response: { 200: adminComplaintReply } },
     },
-    async (req) => ok(await admin.complaint(req.staff!, req.params.id)),
+    async (req) => ok(await admin.complaint(req.staff!, req.params.id, langOf(req))),
   );
 
   app.post(
@@ -64,7 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       config: staffOnly,
       schema: { tags, params: complaintIdParams, body: replyBody, response: { 200: adminComplaintReply } },
     },
-    async (req) => ok(await admin.reply(req.staff!, req.params.id, req.body, req.ip)),
+    async (req) => ok(await admin.reply(req.staff!, req.params.id, req.body, req.ip, langOf(req))),
   );
 
   app.post(

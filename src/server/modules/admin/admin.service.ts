@@ -1,17 +1,18 @@
-import type {
-  AdminComplaint,
-  ComplaintQueue,
-  ComplaintTypeBody,
-  ComplaintTypeNode,
-  QaNode,
-  QaNodeBody,
-  ReplyBody,
+import {
+  ADMIN_ERROR_CODE,
+  type AdminComplaint,
+  type ComplaintQueue,
+  type ComplaintTypeBody,
+  type ComplaintTypeNode,
+  type QaNode,
+  type QaNodeBody,
+  type ReplyBody,
 } from '../../../shared/contract/admin.ts';
 import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { PAGE_SIZE, REPLY_LIMITS } from '../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { maskPhone } from '../../../shared/domain/phone.ts';
-import { isMarket, type Market } from '../../../shared/markets.ts';
+import { isMarket, type Lang, type Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import type { AuditEntry } from '../staff/staff.repository.ts';
@@ -21,6 +22,11 @@ import type { AdminRepository } from './admin.repository.ts';
 
 const refuse = (key: string) => new AppError('400', `staff:errors.${key}`);
 const forbidden = () => new AppError('403', 'staff:errors.forbidden', 403);
+/**
+ * A complaint that exists but in a market the staff member does not work on. Staff are told so (it is
+ * not a borrower's secret that a complaint number exists); its content stays out of reach.
+ */
+const otherMarket = () => new AppError(ADMIN_ERROR_CODE.OTHER_MARKET, 'admin:errors.otherMarket', 403);
 
 /** The markets a query may look at: the staff member's, narrowed to one when asked for one of them. */
 function marketsFor(staff: StaffIdentity, market: Market | undefined): Market[] {
@@ -38,13 +44,26 @@ export function adminService(
   opts: { now?: () => Date } = {},
 ) {
   const now = opts.now ?? (() => new Date());
-  const typeTitle = (types: Awaited<ReturnType<AdminRepository['types']>>, market: string, value: number) =>
-    types.find((t) => t.market === market && t.value === value)?.titleEn ?? '';
+  type TypeRows = Awaited<ReturnType<AdminRepository['types']>>;
+  /** A type's title in the operator's language (the same title the borrower of that language sees). */
+  const titleIn = (t: TypeRows[number], lang: Lang) => (lang === 'id' ? t.titleId : t.titleEn);
+  const typeTitle = (types: TypeRows, market: string, value: number, lang: Lang) => {
+    const type = types.find((t) => t.market === market && t.value === value);
+    return type ? titleIn(type, lang) : '';
+  };
+  /** The complaint in the staff member's markets; one elsewhere is "another market's", not "not found". */
+  const findComplaint = async (staff: StaffIdentity, id: number) => {
+    const row = await repo.complaint(id, staff.markets);
+    if (row) return row;
+    if ((await repo.complaintMarket(id)) !== null) throw otherMarket();
+    throw notFound();
+  };
 
   return {
     async queue(
       staff: StaffIdentity,
       q: { market?: Market; status?: ComplaintStatus; type?: number; overdue?: '0' | '1'; page: number },
+      lang: Lang = 'en',
     ): Promise<ComplaintQueue> {
       const markets = marketsFor(staff, q.market);
       const at = now();
@@ -67,8 +86,8 @@ export function adminService(
           market: isMarket(c.market) ? c.market : 'IN',
           orderNo: c.orderNo,
           borrowerName,
-          type: typeTitle(types, c.market, c.typeValue),
-          subType: c.subTypeValue ? typeTitle(types, c.market, c.subTypeValue) : '',
+          type: typeTitle(types, c.market, c.typeValue, lang),
+          subType: c.subTypeValue ? typeTitle(types, c.market, c.subTypeValue, lang) : '',
           status: c.status === 'processed' ? 'processed' : 'processing',
           excerpt: c.detail.length > 120 ? `${c.detail.slice(0, 119)}…` : c.detail,
           createdAt: c.createdAt.toISOString(),
@@ -82,13 +101,12 @@ export function adminService(
         pageSize: PAGE_SIZE,
         types: types
           .filter((t) => t.parentValue === null && !seen.has(t.value) && seen.add(t.value))
-          .map((t) => ({ value: t.value, title: t.titleEn })),
+          .map((t) => ({ value: t.value, title: titleIn(t, lang) })),
       };
     },
 
-    async complaint(staff: StaffIdentity, id: number): Promise<AdminComplaint> {
-      const row = await repo.complaint(id, staff.markets);
-      if (!row) throw notFound();
+    async complaint(staff: StaffIdentity, id: number, lang: Lang = 'en'): Promise<AdminComplaint> {
+      const row = await findComplaint(staff, id);
       const { c } = row;
       const [types, images, order] = await Promise.all([
         repo.types([c.market as Market]),
@@ -104,8 +122,8 @@ export function adminService(
         orderNo: c.orderNo,
         borrowerName: row.borrowerName,
         borrowerPhone: maskPhone(row.borrowerPhone),
-        type: typeTitle(types, c.market, c.typeValue),
-        subType: c.subTypeValue ? typeTitle(types, c.market, c.subTypeValue) : '',
+        type: typeTitle(types, c.market, c.typeValue, lang),
+        subType: c.subTypeValue ? typeTitle(types, c.market, c.subTypeValue, lang) : '',
         status: c.status === 'processed' ? 'processed' : 'processing',
         excerpt: c.detail.slice(0, 120),
         detail: c.detail,
@@ -133,9 +151,9 @@ export function adminService(
       };
     },
 
-    async reply(staff: StaffIdentity, id: number, body: ReplyBody, ip: string) {
-      const row = await repo.complaint(id, staff.markets);
-      if (!row) throw notFound();
+    async reply(staff: StaffIdentity, id: number, body: ReplyBody, ip: string, lang: Lang = 'en') {
+      // Only staff of the complaint's market may answer it; the row itself is read again after saving.
+      await findComplaint(staff, id);
       const text = body.replyText.trim();
       if (!text) throw refuse('replyEmpty');
       if (text.length > REPLY_LIMITS.textMax) throw refuse('replyTooLong');
@@ -160,7 +178,7 @@ export function adminService(
           ip,
         },
       );
-      return this.complaint(staff, id);
+      return this.complaint(staff, id, lang);
     },
 
     async qaTree(staff: StaffIdentity, market: Market) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE, COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -157,13 +158,65 @@ describe('staff access control', () => {
     const idItem = (
       await t.app.inject({ url: `${ADMIN_BASE}/complaints?market=ID`, headers: as(admin) })
     ).json().data.items[0];
-    expect(
-      (await t.app.inject({ url: `${ADMIN_BASE}/complaints/${idItem.id}`, headers: as(agent) })).statusCode,
-    ).toBe(404);
+    // Another market's complaint: not its content, but not "not found" either (issue #7).
+    const other = await t.app.inject({ url: `${ADMIN_BASE}/complaints/${idItem.id}`, headers: as(agent) });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('40301');
     expect((await t.app.inject({ url: `${ADMIN_BASE}/qa?market=IN`, headers: as(agent) })).statusCode).toBe(
       403,
     );
     expect((await t.app.inject({ url: `${ADMIN_BASE}/audit`, headers: as(agent) })).statusCode).toBe(403);
+  });
+});
+
+describe('another market’s complaint', () => {
+  it('tells staff it exists in another market, distinct from not found, in their language', async () => {
+    const agent = await signIn('agent.in@kredito.test', 'Agent!2345');
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const idItem = (
+      await t.app.inject({ url: `${ADMIN_BASE}/complaints?market=ID`, headers: as(admin) })
+    ).json().data.items[0];
+    const res = await t.app.inject({ url: `${ADMIN_BASE}/complaints/${idItem.id}`, headers: as(agent) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: ADMIN_ERROR_CODE.OTHER_MARKET,
+      data: null,
+      message: 'This complaint belongs to another market.',
+    });
+    // Nothing of the complaint itself leaves.
+    expect(res.body).not.toContain(idItem.excerpt.slice(0, 20));
+    const inIndonesian = await t.app.inject({
+      url: `${ADMIN_BASE}/complaints/${idItem.id}`,
+      headers: { ...as(agent), 'x-lang': 'id' },
+    });
+    expect(inIndonesian.json().message).toBe('Pengaduan ini milik pasar lain.');
+    // Answering it is refused the same way.
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/complaints/${idItem.id}/reply`,
+      headers: as(agent, true),
+      payload: { replyText: 'Hello', replyImages: '', markProcessed: false },
+    });
+    expect(replied.json().code).toBe(ADMIN_ERROR_CODE.OTHER_MARKET);
+    // A number that is no complaint at all is still simply not found.
+    const missing = await t.app.inject({ url: `${ADMIN_BASE}/complaints/999999`, headers: as(agent) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('404');
+  });
+});
+
+describe('complaint types in the operator’s language', () => {
+  it('titles types in the language the back office asks in', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const get = async (url: string, lang: 'en' | 'id') =>
+      (await t.app.inject({ url, headers: { ...as(admin), 'x-lang': lang } })).json().data;
+    const english = await get(`${ADMIN_BASE}/complaints?market=IN&type=4`, 'en');
+    const indonesian = await get(`${ADMIN_BASE}/complaints?market=IN&type=4`, 'id');
+    expect(english.items[0].type).toBe('Fees and interest');
+    expect(indonesian.items[0].type).toBe('Biaya dan bunga');
+    expect(indonesian.types.find((x: { value: number }) => x.value === 4).title).toBe('Biaya dan bunga');
+    const detail = await get(`${ADMIN_BASE}/complaints/${indonesian.items[0].id}`, 'id');
+    expect(detail.type).toBe('Biaya dan bunga');
   });
 });
 

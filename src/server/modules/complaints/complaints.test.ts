@@ -73,7 +73,7 @@ describe('problem-init', () => {
     const { data } = (await post('problem-init', indonesia, { orderNo: DUE_ID })).json();
     expect(data.problemType[0].title).toBe('Penagihan');
     expect(data.orderDetail.orderNo).toBe(DUE_ID);
-    expect(data.orderDetail.rows[0]).toEqual({ title: 'Jumlah pinjaman', value: 'Rp 3.000.000' });
+    expect(data.orderDetail.rows[0]).toEqual({ title: 'Jumlah pinjaman', value: 'Rp\u00a03.000.000' });
   });
 
   it("treats another borrower's order as not found", async () => {

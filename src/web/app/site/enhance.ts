@@ -1,9 +1,13 @@
 import './site.css';
 import { startCarousels } from '../../features/site/carousel-behaviour.ts';
+import { startSitePage } from '../../features/site/site-session.ts';
 
 /**
- * The site's small browser entry, for pages whose only behaviour is plain DOM code (the home
- * carousel). It also carries the site's stylesheet, which every page links. Pages with a React island
- * load islands.tsx instead (decision 018): the home page never downloads React.
+ * The site's small browser entry, loaded by every page (decisions 018, 025): first the address bar
+ * loses the app's session params (and a page opened from the app gets its in-app layout), then the
+ * home carousel turns, if the page has one. It also carries the site's stylesheet, which every page
+ * links. Pages with a React island load islands.tsx as well. It must share no module with islands.tsx:
+ * the build would put a shared module in a chunk next to React's and this entry would import it.
  */
+startSitePage();
 startCarousels();

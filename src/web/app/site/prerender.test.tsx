@@ -68,49 +68,44 @@ const PRIVACY_HEADINGS: Record<Lang, string[]> = {
   ],
 };
 
-/** Every India figure of spec §9, as each language writes it. */
-const LOAN_FIGURES: Record<Lang, string[]> = {
-  en: [
-    '91 to 365 calendar days',
-    'Rs.1,000 for new clients',
-    'Rs.800 for repeat clients',
-    '5% per day from day 1 to day 30',
-    '4% per day from day 31 to day 90',
-    '2% per day from day 91',
-    'once half of the loan term has passed, and not earlier than 7 days after disbursement',
-    'within 1 day',
-    'within 1 to 3 calendar days',
-    'over 18 years of age, of Indian nationality',
-    'within 3 days of the change',
-    'within 10 days of the judgment',
-    "7 business days' notice",
-  ],
-  id: [
-    '91 sampai 365 hari kalender',
-    'Rs 1.000 untuk nasabah baru',
-    'Rs 800 untuk nasabah yang pernah meminjam sebelumnya',
-    '5% per hari pada hari ke-1 sampai hari ke-30',
-    '4% per hari pada hari ke-31 sampai hari ke-90',
-    '2% per hari mulai hari ke-91',
-    'setelah separuh jangka waktu pinjaman berlalu, dan tidak lebih awal dari 7 hari setelah pencairan',
-    'dalam waktu 1 hari',
-    'dalam 1 sampai 3 hari kalender',
-    'berusia di atas 18 tahun, berkewarganegaraan India',
-    'dalam waktu 3 hari sejak perubahan',
-    'dalam waktu 10 hari sejak putusan',
-    '7 hari kerja',
-  ],
-};
+/** Every India figure of spec §9: the English pages are India's, so its loan terms carry them. */
+const INDIA_LOAN_FIGURES = [
+  '91 to 365 calendar days',
+  'Rs.1,000 for new clients',
+  'Rs.800 for repeat clients',
+  '5% per day from day 1 to day 30',
+  '4% per day from day 31 to day 90',
+  '2% per day from day 91',
+  'once half of the loan term has passed, and not earlier than 7 days after disbursement',
+  'within 1 day',
+  'within 1 to 3 calendar days',
+  'over 18 years of age, of Indian nationality',
+  'within 3 days of the change',
+  'within 10 days of the judgment',
+  "7 business days' notice",
+];
+
+/** What only the Indian terms say (RBI rules, Indian law, rupees): none of it may reach Indonesia. */
+const INDIA_ONLY = [
+  /India/,
+  /\bRBI\b/,
+  /Reserve Bank/,
+  /Rs\.?\s?\d/,
+  /₹/,
+  /Key Fact Statement/,
+  /\bKFS\b/,
+  /Ombudsman/,
+];
 
 /** Marketing claims of spec §1, per market (English = India, Indonesian = Indonesia). */
 const HOME_CLAIMS: Record<Lang, string[]> = {
   en: ['₹2,000', '₹80,000', 'within 2 hours', 'over 3 million users', 'salary of ₹12,000 or more'],
   id: [
-    'Rp 1.000.000',
-    'Rp 15.000.000',
+    'Rp\u00a01.000.000',
+    'Rp\u00a015.000.000',
     'dalam 2 jam',
     'lebih dari 3 juta pengguna',
-    'gaji tahunan Rp 5.000.000',
+    'gaji tahunan Rp\u00a05.000.000',
   ],
 };
 
@@ -126,7 +121,7 @@ describe.each(LANGS)('site pages (%s)', (lang) => {
       expect(doc.querySelector('meta[name="viewport"]')).not.toBeNull();
       expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
       expect(doc.querySelector('meta[name="theme-color"]')).not.toBeNull();
-      expect(doc.querySelector('title')?.textContent).toContain('%%companyName%%');
+      expect(doc.querySelector('title')?.textContent).toContain('%%appName%%');
       expect(doc.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
       expect(doc.querySelectorAll('main#main h1')).toHaveLength(1);
       expect(doc.querySelector('a.skip-link')?.getAttribute('href')).toBe('#main');
@@ -184,8 +179,50 @@ describe.each(LANGS)('site pages (%s)', (lang) => {
   });
 
   it('claims what spec §1 says for the market', () => {
-    const home = text(page('/', lang));
+    const home = (page('/', lang).querySelector('main')?.textContent ?? '').replace(/[ \n\t]+/g, ' ');
     for (const claim of HOME_CLAIMS[lang]) expect(home).toContain(claim);
+  });
+
+  it('never lets a line end between a currency and its amount', () => {
+    for (const route of SITE_ROUTES) {
+      const html = renderSitePage(route.path, lang, assets);
+      // A plain (breakable) space or a line break between "Rp", "Rs" or "₹" and the digits.
+      expect(html, route.path).not.toMatch(/(Rp|Rs\.?|₹)[ \t\n]+\d/);
+    }
+    expect(renderSitePage('/', 'id', assets)).toContain('Rp\u00a01.000.000');
+  });
+
+  it('has a logo: an inline mark and the app name as wordmark, the legal name only in the footer', () => {
+    for (const route of SITE_ROUTES) {
+      const doc = page(route.path, lang);
+      const brand = doc.querySelector<HTMLAnchorElement>('header a.brand')!;
+      expect(brand.getAttribute('href')).toBe('/');
+      const mark = brand.querySelector('svg')!;
+      expect(mark.getAttribute('aria-hidden')).toBe('true');
+      expect(mark.querySelectorAll('path, rect, circle').length).toBeGreaterThan(0);
+      // Its accessible name is the app name (and where it goes); the mark adds nothing to it.
+      expect(brand.getAttribute('aria-label')).toBe(
+        `%%appName%%, ${lang === 'en' ? 'home page' : 'beranda'}`,
+      );
+      expect(brand.textContent).toBe('%%appName%%');
+      expect(doc.querySelector('header')!.textContent).not.toContain('%%companyName%%');
+      expect(doc.querySelector('footer .company-name')?.textContent).toBe('%%companyName%%');
+      // The inline mark costs no request.
+      expect(doc.querySelector('header img')).toBeNull();
+    }
+  });
+
+  it('shows the market’s licence line in the footer', () => {
+    for (const route of SITE_ROUTES) {
+      expect(page(route.path, lang).querySelector('footer .licence')?.textContent).toBe('%%licence%%');
+    }
+  });
+
+  it('links "Download the app" to the configured store listing, marked for the server to drop', () => {
+    const links = [...page('/', lang).querySelectorAll('main a[data-store-link]')];
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link.getAttribute('href')).toBe('%%storeUrl%%');
+    expect(renderSitePage('/', lang, assets)).not.toContain('store/search');
   });
 
   it('has every privacy-policy section of spec §2 as a heading, and the contact details', () => {
@@ -212,13 +249,18 @@ describe.each(LANGS)('site pages (%s)', (lang) => {
     expect(body).toContain(lang === 'en' ? 'contacts, call logs' : 'kontak, riwayat panggilan');
   });
 
-  it('states every India loan figure of spec §9', () => {
+  it('shows the loan terms of the page’s market, with the lender from the site values', () => {
     const doc = page('/Loan', lang);
     expect(doc.querySelector('h1')?.textContent).toBe(
       lang === 'en' ? 'Loan terms and conditions' : 'Syarat dan ketentuan pinjaman',
     );
-    const body = text(doc);
-    for (const figure of LOAN_FIGURES[lang]) expect(body).toContain(figure);
+    const article = doc.querySelector('main article')!;
+    expect(article.getAttribute('data-market')).toBe(lang === 'en' ? 'IN' : 'ID');
+    expect(article.getAttribute('lang')).toBe(lang);
+    const lender = article.querySelector('.lender-details')!.textContent ?? '';
+    for (const token of ['%%companyName%%', '%%licence%%', '%%phone%%', '%%email%%']) {
+      expect(lender).toContain(token);
+    }
   });
 
   it('frames the configured policy in a sandbox, with ways out', () => {
@@ -240,16 +282,19 @@ describe.each(LANGS)('site pages (%s)', (lang) => {
     }
   });
 
-  it('loads React only where a form hydrates, the small carousel script only on home, else nothing', () => {
+  it('loads React only where a form hydrates, and the small script on every other page', () => {
+    // Every page runs a script: it takes the app's session token out of the address bar.
     const expected: Record<string, string[][]> = {
-      '/': [['module', assets.scripts.enhance[0]!, '']],
-      '/About': [['module', assets.scripts.islands[0]!, '']],
+      '/About': [
+        ['module', assets.scripts.enhance[0]!, ''],
+        ['module', assets.scripts.islands[0]!, ''],
+      ],
     };
     for (const route of SITE_ROUTES) {
       const doc = page(route.path, lang);
       const scripts = [...doc.querySelectorAll('script')];
       expect(scripts.map((s) => [s.getAttribute('type'), s.getAttribute('src'), s.textContent])).toEqual(
-        expected[route.path] ?? [],
+        expected[route.path] ?? [['module', assets.scripts.enhance[0]!, '']],
       );
       // The island's imports (React) are announced up front, so they download alongside the entry.
       const preloads = [...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
@@ -282,6 +327,58 @@ describe.each(LANGS)('site pages (%s)', (lang) => {
   it('shows the first slide without JavaScript', () => {
     const slides = [...page('/', lang).querySelectorAll('[data-carousel] [aria-roledescription="slide"]')];
     expect(slides.map((s) => s.hasAttribute('hidden'))).toEqual(slides.map((_, i) => i !== 0));
+  });
+});
+
+describe('loan terms, each market its own', () => {
+  const loanText = (lang: Lang) => text(page('/Loan', lang));
+
+  it('India (English pages): RBI rules and every figure of spec §9', () => {
+    const body = loanText('en');
+    for (const figure of INDIA_LOAN_FIGURES) expect(body).toContain(figure);
+    for (const rule of [
+      'Reserve Bank of India',
+      'Key Fact Statement',
+      'annual percentage rate (APR)',
+      'look-up period',
+      'grievance redressal officer',
+      'Integrated Ombudsman Scheme',
+      'laws of India',
+    ]) {
+      expect(body).toContain(rule);
+    }
+    expect(body).not.toMatch(/OJK|Rupiah|Rp\s?\d/);
+  });
+
+  it('Indonesia (Indonesian pages): its own terms under OJK rules, never the Indian text', () => {
+    const body = loanText('id');
+    for (const rule of [
+      'Otoritas Jasa Keuangan (OJK)',
+      'Nomor 22 Tahun 2023',
+      '10/POJK.05/2022',
+      'Undang-Undang Nomor 27 Tahun 2022',
+      'Rupiah',
+      'batas maksimum harian yang ditetapkan OJK',
+      '100% dari pokok pinjaman',
+      'Masa pertimbangan',
+      'Pelunasan dipercepat',
+      'LAPS SJK',
+      'Badan Penyelesaian Sengketa Konsumen (BPSK)',
+      'Pengadilan Negeri',
+      'hukum Republik Indonesia',
+    ]) {
+      expect(body).toContain(rule);
+    }
+    for (const india of INDIA_ONLY) expect(body).not.toMatch(india);
+    // Nor a translation of the Indian terms: none of India's figures of spec §9.
+    for (const figure of ['91 sampai 365', 'Rs', '5% per hari', 'berkewarganegaraan India']) {
+      expect(body).not.toContain(figure);
+    }
+  });
+
+  it('has a structure of its own per market, not one text translated', () => {
+    const headings = (lang: Lang) => [...page('/Loan', lang).querySelectorAll('main h2')].length;
+    expect(headings('id')).not.toBe(headings('en'));
   });
 });
 
@@ -339,6 +436,8 @@ describe('renderAllSitePages', () => {
       '%%address%%',
       '%%policyUrl%%',
       '%%appName%%',
+      '%%licence%%',
+      '%%storeUrl%%',
     ]);
   });
 });

@@ -28,6 +28,8 @@ export const SITE_PLACEHOLDERS: SiteValues = {
   address: '%%address%%',
   policyUrl: '%%policyUrl%%',
   appName: '%%appName%%',
+  licence: '%%licence%%',
+  storeUrl: '%%storeUrl%%',
 };
 
 type PageKey = keyof SiteCopy['meta'];
@@ -74,12 +76,14 @@ export interface SiteAssets {
   scripts: Record<SiteScript, string[]>;
 }
 
-/** Which entries a rendered page body needs. */
+/**
+ * Which entries a rendered page body needs. Every page runs `enhance`: any page may be opened by the app
+ * with a session token in its address, which that script removes from the address bar (decision 025);
+ * it also turns the carousel where there is one. Pages where React hydrates something add `islands`.
+ * The two share no module, so the small one never pulls in a chunk of React's.
+ */
 export function scriptsFor(body: string): SiteScript[] {
-  const needs: SiteScript[] = [];
-  if (body.includes('data-carousel')) needs.push('enhance');
-  if (body.includes('data-island')) needs.push('islands');
-  return needs;
+  return body.includes('data-island') ? ['enhance', 'islands'] : ['enhance'];
 }
 
 /** Brand green, darkened until white text on it reads at 5.4:1 (src/web/ui/tokens.css `--brand-strong`). */
@@ -114,7 +118,7 @@ export function renderSitePage(
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(`${meta.title} | ${values.companyName}`)}</title>`,
+    `<title>${escapeHtml(`${meta.title} | ${values.appName}`)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     `<meta name="theme-color" content="${THEME_COLOUR}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',

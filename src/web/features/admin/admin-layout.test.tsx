@@ -113,7 +113,8 @@ describe('AdminLayout (session guard and header)', () => {
     renderAt(routes, ADMIN_ROUTES.complaints);
     await user.selectOptions(await screen.findByLabelText('Language'), 'id');
     expect(await screen.findByRole('button', { name: 'Keluar' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Keluhan' })).toBeTruthy();
+    // The borrower app's word for a complaint (issue #7), not "Keluhan".
+    expect(screen.getByRole('link', { name: 'Pengaduan' })).toBeTruthy();
     expect(localStorage.getItem('admin-lang')).toBe('id');
   });
 });

@@ -36,6 +36,29 @@ const fileInput = (container: HTMLElement) =>
   container.querySelector<HTMLInputElement>('.admin-uploader input[type="file"]')!;
 
 describe('ComplaintPage', () => {
+  it('says that another market’s complaint is another market’s, with no retry', async () => {
+    let calls = 0;
+    stubFetch({
+      [ADMIN_PATHS.complaint(7)]: () => {
+        calls += 1;
+        return reply(
+          { code: '40301', data: null, message: 'This complaint belongs to another market.' },
+          403,
+        );
+      },
+    });
+    renderAt(routes, PAGE);
+    expect(
+      await screen.findByText(
+        'Complaint 7 belongs to another market, which you do not work on. Ask a colleague of that market or an administrator to open it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('There is no such complaint.')).toBeNull();
+    // Asked once: asking again cannot change the answer.
+    expect(calls).toBe(1);
+  });
+
   it('shows the borrower, the order, the text, the images and the deadline', async () => {
     stubFetch({ [ADMIN_PATHS.complaint(7)]: () => ok(complaint()) });
     renderAt(routes, PAGE);

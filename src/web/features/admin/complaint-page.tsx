@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import type { AdminComplaint } from '../../../shared/contract/admin.ts';
+import type { AdminComplaint, AdminErrorCode } from '../../../shared/contract/admin.ts';
 import { orders } from '../../../shared/i18n/orders.ts';
+import { ApiFailure, isNotFound } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaint } from './admin-api.ts';
@@ -14,6 +15,18 @@ import './admin.css';
 
 // Order status names, as borrowers see them on their order cards.
 addCopy({ orders });
+
+/** The admin API's "exists, but in a market you do not work on" (contract/admin.ts, checked by type). */
+const OTHER_MARKET: AdminErrorCode = '40301';
+
+function isOtherMarket(error: unknown): boolean {
+  return error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
+}
+
+/** Failures that another try cannot change: no retry, no retry button. */
+function isFinal(error: unknown): boolean {
+  return isOtherMarket(error) || isNotFound(error);
+}
 
 /** One complaint: who, which order, what they wrote and showed, the deadline; the saved reply and the form. */
 export function ComplaintPage() {
@@ -27,6 +40,7 @@ export function ComplaintPage() {
     queryKey: adminKeys.complaint(id),
     queryFn: () => fetchComplaint(id),
     enabled: valid,
+    retry: (failures, error) => failures < 1 && !isFinal(error),
   });
   const headingId = useId();
 
@@ -47,6 +61,8 @@ export function ComplaintPage() {
   if (!valid) return page(<p role="alert">{t('complaint.notFound')}</p>);
   if (complaint.isPending) return page(<PageLoading />);
   if (complaint.isError) {
+    if (isOtherMarket(complaint.error)) return page(<p role="alert">{t('complaint.otherMarket', { id })}</p>);
+    if (isNotFound(complaint.error)) return page(<p role="alert">{t('complaint.notFound')}</p>);
     return page(<PageError message={complaint.error.message} onRetry={() => void complaint.refetch()} />);
   }
   return page(<ComplaintBody complaint={complaint.data} />);

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { setDefaultConfig } from 'antd-mobile';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLang, LANGS, type Lang } from '../../../shared/markets.ts';
 import { antdLocale } from '../../ui/antd-locales.ts';
+import { adminKeys } from './admin-api.ts';
 import { storeAdminLang } from './admin-lang.ts';
 
 /** Each language is named in itself, so an operator who cannot read the current one still finds theirs. */
@@ -11,6 +13,7 @@ const NAMES: Record<Lang, string> = { en: 'English', id: 'Bahasa Indonesia' };
 /** Switches the back office's language at once and remembers the choice in this browser. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
   const id = useId();
   const change = (value: string) => {
     if (!isLang(value)) return;
@@ -18,6 +21,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
     void i18n.changeLanguage(value);
     // antd-mobile's own labels (dialog buttons, uploader) follow too.
     setDefaultConfig({ locale: antdLocale(value) });
+    // The server titles complaint types in the operator's language: load them again in the new one.
+    void queryClient.invalidateQueries({ queryKey: adminKeys.queue });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'complaint'] });
   };
   return (
     <div className={`admin-lang ${className ?? ''}`}>

@@ -94,7 +94,9 @@ describe('ContactForm', () => {
 
   it('posts the trimmed message with market and language, confirms and clears the form', async () => {
     await fillAndSubmit({ ...complete, name: ' Asha Rao ', email: 'asha@example.com' });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Submit successfully！'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Thank you, your message has been sent.'),
+    );
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe(CONTACT_MESSAGE_PATH);

@@ -2,11 +2,6 @@ import { siteCopy } from '../../../shared/i18n/site.ts';
 import { Carousel, type CarouselProps } from './carousel.tsx';
 import type { SitePageProps } from './site-layout.tsx';
 
-/** No store address is configured, so the download links search the store for the configured app name. */
-export function storeHref(appName: string): string {
-  return `https://play.google.com/store/search?q=${appName}&c=apps`;
-}
-
 export function HomePage({ lang, values }: SitePageProps) {
   const t = siteCopy(lang).home;
   const carousel: CarouselProps = {
@@ -19,7 +14,8 @@ export function HomePage({ lang, values }: SitePageProps) {
         <div className="container">
           <h1 id="hero-title">{t.hero.title}</h1>
           <p className="lead">{t.hero.lead}</p>
-          <a className="button button-light" href={storeHref(values.appName)}>
+          {/* The configured listing; the server drops `data-store-link` links when none is set. */}
+          <a className="button button-light" href={values.storeUrl} data-store-link="">
             {t.hero.cta}
           </a>
         </div>
@@ -63,7 +59,7 @@ export function HomePage({ lang, values }: SitePageProps) {
         <div className="container">
           <h2 id="cta-title">{t.cta.heading}</h2>
           <p>{t.cta.text}</p>
-          <a className="button" href={storeHref(values.appName)}>
+          <a className="button" href={values.storeUrl} data-store-link="">
             {`${t.cta.button} ${values.appName}`}
           </a>
         </div>

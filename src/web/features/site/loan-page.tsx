@@ -1,9 +1,13 @@
-import { siteCopy } from '../../../shared/i18n/site.ts';
-import type { SitePageProps } from './site-layout.tsx';
+import { LOAN_TERMS, siteCopy } from '../../../shared/i18n/site.ts';
+import { SITE_MARKET, type SitePageProps } from './site-layout.tsx';
 
-/** The loan agreement of spec §9 (India); the Indonesian page translates it and says so. */
-export function LoanPage({ lang }: SitePageProps) {
+/**
+ * The loan terms of the page's market (decision 025): India's under RBI rules, Indonesia's under OJK
+ * rules, each its own text. The lender's name, licence and contacts are the operator-edited site values.
+ */
+export function LoanPage({ lang, values }: SitePageProps) {
   const t = siteCopy(lang).loan;
+  const terms = LOAN_TERMS[SITE_MARKET[lang]];
   return (
     <>
       <section className="page-head">
@@ -11,11 +15,29 @@ export function LoanPage({ lang }: SitePageProps) {
           <h1>{t.title}</h1>
         </div>
       </section>
-      <article className="container narrow prose">
-        {t.intro.map((p) => (
+      <article className="container narrow prose" lang={terms.lang} data-market={SITE_MARKET[lang]}>
+        <dl className="lender-details">
+          <div>
+            <dt>{t.lender}</dt>
+            <dd>{values.companyName}</dd>
+          </div>
+          <div>
+            <dt>{t.licence}</dt>
+            <dd>{values.licence}</dd>
+          </div>
+          <div>
+            <dt>{t.contact}</dt>
+            <dd>
+              <a href={`tel:${values.phone}`}>{values.phone}</a>
+              {' · '}
+              <a href={`mailto:${values.email}`}>{values.email}</a>
+            </dd>
+          </div>
+        </dl>
+        {terms.intro.map((p) => (
           <p key={p}>{p}</p>
         ))}
-        {t.sections.map((section, i) => (
+        {terms.sections.map((section, i) => (
           <section key={section.heading} aria-labelledby={`loan-${i}`}>
             <h2 id={`loan-${i}`}>{section.heading}</h2>
             {section.paragraphs.map((p) => (
@@ -28,6 +50,9 @@ export function LoanPage({ lang }: SitePageProps) {
                 ))}
               </ul>
             )}
+            {section.after.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
           </section>
         ))}
         <p>

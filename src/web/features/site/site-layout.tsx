@@ -9,7 +9,7 @@ import type { Lang, Market } from '../../../shared/markets.ts';
  */
 export type SiteValues = Pick<
   SiteConfig,
-  'companyName' | 'phone' | 'email' | 'address' | 'policyUrl' | 'appName'
+  'companyName' | 'phone' | 'email' | 'address' | 'policyUrl' | 'appName' | 'licence' | 'storeUrl'
 >;
 
 export interface SitePageProps {
@@ -42,9 +42,10 @@ export function SiteLayout({ lang, values, navIndex, year, children }: SiteLayou
       </a>
       <header className="site-header">
         <div className="container header-bar">
-          <a className="brand" href="/">
-            <span className="brand-mark" aria-hidden="true" />
-            <span className="brand-name">{values.companyName}</span>
+          {/* The short app name; the legal name, long enough to wrap over three lines, is in the footer. */}
+          <a className="brand" href="/" aria-label={`${values.appName}, ${t.nav.homeSuffix}`}>
+            <BrandMark />
+            <span className="brand-name">{values.appName}</span>
           </a>
           {/* A query-only link keeps the current path, whatever page (or alias route) this is. */}
           <a
@@ -76,6 +77,7 @@ export function SiteLayout({ lang, values, navIndex, year, children }: SiteLayou
         <div className="container footer-grid">
           <div>
             <p className="company-name">{values.companyName}</p>
+            <p className="licence">{values.licence}</p>
             <ContactDetails lang={lang} values={values} />
           </div>
           <nav aria-label={t.footer.label}>
@@ -97,6 +99,27 @@ export function SiteLayout({ lang, values, navIndex, year, children }: SiteLayou
         </div>
       </footer>
     </>
+  );
+}
+
+/**
+ * The logo's mark, drawn inline so that it costs no request and takes the brand colours from the
+ * stylesheet. Decorative: the link around it is named by the app name next to it.
+ */
+export function BrandMark() {
+  return (
+    <svg
+      className="brand-mark"
+      viewBox="0 0 32 32"
+      width="32"
+      height="32"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect className="brand-mark-tile" x="1" y="1" width="30" height="30" rx="8" />
+      <path className="brand-mark-letter" d="M10 8h4.5v6.6L20.2 8h5.3l-6.9 7.7L26 24h-5.6l-5.9-6.5V24H10z" />
+      <circle className="brand-mark-dot" cx="24.5" cy="8.5" r="2.5" />
+    </svg>
   );
 }
 
