@@ -53,4 +53,30 @@ describe('FAQ chatbot at 390×844', () => {
     expect(records.some((r) => r.type === 4 && r.value === 'how do I repay')).toBe(true);
     expect(records.some((r) => r.type === 1)).toBe(true);
   });
+  it('a topic whose questions fail to load shows the error in the conversation, and Retry loads them', async () => {
+    const { page } = browser;
+    let failures = 0;
+    // The topics load; the second topic's question list fails once, as a lost connection would.
+    await page.route(
+      (url) => url.pathname.endsWith('/get-qa-list') && url.searchParams.get('pid') !== '0',
+      async (route) => {
+        if (failures++ === 0) await route.abort('connectionreset');
+        else await route.continue();
+      },
+    );
+    try {
+      await openAsBorrower(page, server, 'IN', '/intelligentCustomerService?selectedIndex=1');
+      const log = page.getByRole('log');
+      const failed = log.locator('.chatbot-failed');
+      await failed.waitFor();
+      expect(await failed.innerText()).toContain('The questions about Repay could not be loaded.');
+      expect(await log.getByText('The assistant is typing…').count()).toBe(0);
+      await log.getByRole('button', { name: 'Try again' }).click();
+      await log.getByRole('button', { name: 'How can I repay my loan?' }).first().waitFor();
+      expect(await log.getByText('The questions about Repay could not be loaded.').count()).toBe(0);
+      await expectAccessible(page, 'chatbot after a failed topic');
+    } finally {
+      await page.unrouteAll();
+    }
+  });
 });

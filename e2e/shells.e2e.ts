@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
+import { captureBridge } from './support/h5.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -39,6 +40,81 @@ describe('H5 shell and developer tools at 390×844', () => {
     expect(logs).toContain('/vdthg/v1/session/me');
     expect(logs).not.toContain(token);
     await expectAccessible(page, 'bridge test');
+  });
+
+  it('keeps the route and the other params, drops the secrets, and still works after a reload', async () => {
+    const { page } = browser;
+    const token = await demoToken('IN');
+    await page.goto(
+      `${server.baseURL}/complaintList?tab=processed&deviceId=e2e-device&market=IN&token=${token}&sessionId=sess-7&gid=g1`,
+    );
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const clean = `${server.baseURL}/complaintList?tab=processed&deviceId=e2e-device&market=IN&gid=g1`;
+    await expect.poll(() => page.url()).toBe(clean);
+    const listCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/problem-list')) listCalls.push(r.headers().authorization ?? '');
+    });
+    await page.reload();
+    await page
+      .getByRole('tab', { name: /processed/i })
+      .first()
+      .waitFor();
+    expect(page.url()).toBe(clean);
+    await expect.poll(() => listCalls.length).toBeGreaterThan(0);
+    // The reloaded page still calls as the borrower: the page session kept the token.
+    expect(listCalls[0]).toBe(`Bearer ${token}`);
+    expect(await page.getByTestId('session-ended').count()).toBe(0);
+    expect(server.logs.join('\n')).not.toContain(token);
+  });
+
+  it('an expired or unknown session asks the app for its sign-in once, instead of a retry loop', async () => {
+    // A browser of its own: the stand-in Android bridge must not reach the simulator's frame later.
+    const own = await openBrowser();
+    try {
+      const { page } = own;
+      const bridge = await captureBridge(page);
+      const apiCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/h5-api/')) apiCalls.push(r.url());
+      });
+      const dead = 'x'.repeat(43);
+      await page.goto(
+        `${server.baseURL}/complaintList?market=IN&deviceId=e2e-device&version=1&token=${dead}`,
+      );
+      const ended = page.getByTestId('session-ended');
+      await ended.waitFor();
+      expect(await ended.innerText()).toContain('Your session has ended. Please sign in again.');
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await page.waitForTimeout(500);
+      expect((await bridge()).map((m) => m.type)).toEqual(['returnToLogin']);
+      // The dead token reached the server once: no automatic retry, no loop.
+      expect(apiCalls).toHaveLength(1);
+      await expectAccessible(page, 'session ended');
+      // The borrower may ask for the sign-in again.
+      await page.getByRole('button', { name: 'Sign in again' }).click();
+      expect((await bridge()).map((m) => m.type)).toEqual(['returnToLogin', 'returnToLogin']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('says so in Indonesian too', async () => {
+    const own = await openBrowser({ locale: 'id-ID' });
+    try {
+      const { page } = own;
+      const bridge = await captureBridge(page);
+      await page.goto(
+        `${server.baseURL}/intelligentCustomerService?market=ID&isNeedPop=1&deviceId=e2e-device&token=${'y'.repeat(43)}`,
+      );
+      const ended = page.getByTestId('session-ended');
+      await ended.waitFor();
+      expect(await ended.innerText()).toContain('Sesi Anda telah berakhir. Silakan masuk kembali.');
+      expect(await page.getByRole('button', { name: 'Coba lagi' }).count()).toBe(0);
+      expect((await bridge()).map((m) => m.type)).toEqual(['returnToLogin']);
+    } finally {
+      await own.close();
+    }
   });
 
   it('shows the H5 page in Indonesian when the shell asks for it', async () => {

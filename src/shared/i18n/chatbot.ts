@@ -52,6 +52,7 @@ export const chatbot = {
       errors: {
         categories: 'The question topics could not be loaded.',
         reply: 'The reply could not be loaded.',
+        questions: 'The questions about {{category}} could not be loaded.',
       },
     },
   },
@@ -105,6 +106,7 @@ export const chatbot = {
       errors: {
         categories: 'Topik pertanyaan tidak dapat dimuat.',
         reply: 'Balasan tidak dapat dimuat.',
+        questions: 'Pertanyaan tentang {{category}} tidak dapat dimuat.',
       },
     },
   },

@@ -45,6 +45,10 @@ export const shell = {
       title: 'Something went wrong',
       description: 'This page could not be shown. Please try again.',
     },
+    sessionEnded: {
+      title: 'Session ended',
+      signIn: 'Sign in again',
+    },
     placeholder: {
       promoTitle: 'Promotion',
       promoNote: 'Registration from our partner channels will be available here soon.',
@@ -96,6 +100,10 @@ export const shell = {
     routeError: {
       title: 'Terjadi kesalahan',
       description: 'Halaman ini tidak dapat ditampilkan. Silakan coba lagi.',
+    },
+    sessionEnded: {
+      title: 'Sesi berakhir',
+      signIn: 'Masuk kembali',
     },
     placeholder: {
       promoTitle: 'Promosi',

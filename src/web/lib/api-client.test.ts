@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR_CODE, REQUEST_TIMEOUT_MS, request } from './api-client.ts';
+import {
+  hasSessionEnded,
+  NETWORK_ERROR_CODE,
+  REQUEST_TIMEOUT_MS,
+  request,
+  requestSignIn,
+  setSessionEndAction,
+  subscribeSessionEnd,
+  uploadFile,
+} from './api-client.ts';
 import { setSessionParams } from './session-params.ts';
 import { setToaster } from './toast.ts';
 
@@ -29,6 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  setSessionEndAction(null);
 });
 
 function reply(body: unknown, status = 200) {
@@ -181,5 +191,87 @@ describe('request helper: outcomes', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(60_000);
     expect(result.code).toBe(NETWORK_ERROR_CODE);
     expect(loading.closed).toBe(1);
+  });
+});
+
+describe('request helper: an ended session', () => {
+  const refused = () =>
+    reply({ code: '401', data: null, message: 'Your session has ended. Please sign in again.' }, 401);
+
+  it('runs the shell action once and then answers every call without the network', async () => {
+    const action = vi.fn();
+    const listener = vi.fn();
+    setSessionEndAction(action);
+    const unsubscribe = subscribeSessionEnd(listener);
+    const fetchImpl = refused();
+    const first = await request('/vdthg/v1/session/me', { method: 'GET', fetchImpl });
+    expect(first).toMatchObject({ ok: false, code: '401' });
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(hasSessionEnded()).toBe(true);
+    expect(shown).toEqual(['Your session has ended. Please sign in again.']);
+    // A retry (a button, a query's own retry) neither reaches the server nor asks the shell again.
+    const second = await request('/vdthg/v1/complaints', { fetchImpl });
+    expect(second).toEqual({
+      ok: false,
+      code: '401',
+      data: null,
+      message: 'Your session has ended. Please sign in again.',
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(shown).toHaveLength(1);
+    // The borrower may still ask for the sign-in themselves.
+    requestSignIn();
+    expect(action).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  it('says it in the session language', async () => {
+    setSessionParams({ market: 'ID', token: 'expired' });
+    setSessionEndAction(vi.fn());
+    await request('/a', { fetchImpl: refused() });
+    const again = await request('/b', { fetchImpl: refused() });
+    expect(again.message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali.');
+  });
+
+  it('ends the session on a refused upload too', async () => {
+    const action = vi.fn();
+    setSessionEndAction(action);
+    const xhr = {
+      open: vi.fn(),
+      setRequestHeader: vi.fn(),
+      send: vi.fn(function (this: { onload: () => void }) {
+        queueMicrotask(() => this.onload());
+      }),
+      upload: {},
+      status: 401,
+      responseText: JSON.stringify({ code: '401', data: null, message: 'Session ended' }),
+    };
+    // A constructor that hands out the fake (`new` on a class returning an object yields that object).
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        constructor() {
+          // biome-ignore lint/correctness/noConstructorReturn: the fake above stands in for the instance
+          return xhr;
+        }
+      },
+    );
+    try {
+      const result = await uploadFile('/upload', 'file', new File(['x'], 'a.png'));
+      expect(result.code).toBe('401');
+      expect(action).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('is an ordinary failure in a shell without an action (the back office)', async () => {
+    const fetchImpl = refused();
+    await request('/admin-api/x', { fetchImpl });
+    await request('/admin-api/x', { fetchImpl });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(hasSessionEnded()).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { COMMON_QUERY_KEYS, IDENTITY_HEADERS } from '../../shared/contract/identity.ts';
-import { isSuccessCode } from '../../shared/contract/reply-codes.ts';
+import { ERROR_CODE, isSuccessCode } from '../../shared/contract/reply-codes.ts';
 import { common } from '../../shared/i18n/common.ts';
 import { sessionLang, sessionParams } from './session-params.ts';
 import { toast } from './toast.ts';
@@ -75,8 +75,68 @@ function encodeForm(data: Record<string, unknown>): string {
   return body.toString();
 }
 
+/** The server no longer accepts the borrower's session: expired, revoked or never valid. */
+export function isSessionEndedCode(code: unknown): boolean {
+  return String(code) === ERROR_CODE.UNAUTHENTICATED;
+}
+
+/*
+ * What happens when the borrower's session ends. Only a shell whose sessions come from the native app
+ * (the H5 shell) plugs an action in; the back office has its own sign-in and leaves it empty, so its
+ * refusals stay ordinary failures. The first refusal runs the action (the H5 shell asks the app for its
+ * sign-in screen), and from then on every call answers "session ended" without going to the network:
+ * the token is known to be dead, and a retry (a button, a query's own retry) must not loop through the
+ * server or send the borrower to sign-in twice.
+ */
+let sessionEndAction: (() => void) | null = null;
+let sessionEnded = false;
+const sessionEndListeners = new Set<() => void>();
+
+/** Plugs in (or, with null, removes) the reaction to an ended session, and forgets an earlier end. */
+export function setSessionEndAction(action: (() => void) | null): void {
+  sessionEndAction = action;
+  sessionEnded = false;
+  for (const listener of sessionEndListeners) listener();
+}
+
+/** True once the server has said the session ended, in a shell that reacts to it. */
+export function hasSessionEnded(): boolean {
+  return sessionEnded;
+}
+
+/** For useSyncExternalStore: error states switch to "session ended" the moment it happens. */
+export function subscribeSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => {
+    sessionEndListeners.delete(listener);
+  };
+}
+
+/** The borrower asked to sign in again (a button on the session-ended state). */
+export function requestSignIn(): void {
+  sessionEndAction?.();
+}
+
+function endSession(): void {
+  if (sessionEnded || !sessionEndAction) return;
+  sessionEnded = true;
+  sessionEndAction();
+  for (const listener of sessionEndListeners) listener();
+}
+
+function sessionEndedResult<T>(): ApiResult<T> {
+  return {
+    ok: false,
+    code: ERROR_CODE.UNAUTHENTICATED,
+    data: null,
+    message: common[sessionLang()].errors.unauthenticated,
+  };
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'POST', data, flavour = 'json', loadingText, silent = false } = options;
+  // Already said once (toast and state); nothing to ask the server with a dead token.
+  if (sessionEnded) return sessionEndedResult<T>();
   const doFetch = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
   const url = buildUrl(path, method === 'GET' ? { ...data, ...options.query } : options.query);
   const controller = new AbortController();
@@ -118,6 +178,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     closeLoading?.();
   }
   if (!result.ok && !silent) toast.show(result.message);
+  if (!result.ok && isSessionEndedCode(result.code)) endSession();
   return result;
 }
 
@@ -143,10 +204,13 @@ export function uploadFile<T>(
   options: UploadOptions = {},
 ): Promise<ApiResult<T>> {
   const lang = sessionLang();
+  if (sessionEnded) return Promise.resolve(sessionEndedResult<T>());
   const xhr = new XMLHttpRequest();
   return new Promise<ApiResult<T>>((resolve) => {
-    const fail = (code: string | number, message: string) =>
+    const fail = (code: string | number, message: string) => {
       resolve({ ok: false, code, data: null, message });
+      if (isSessionEndedCode(code)) endSession();
+    };
     xhr.open('POST', buildUrl(path, undefined));
     xhr.timeout = REQUEST_TIMEOUT_MS;
     const { 'content-type': _multipartSetsItsOwn, ...headers } = headersFor('json');

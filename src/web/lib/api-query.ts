@@ -1,5 +1,5 @@
 import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
-import type { ApiResult } from './api-client.ts';
+import { type ApiResult, isSessionEndedCode } from './api-client.ts';
 
 /** A failed call, thrown inside TanStack Query functions so queries get their error state. */
 export class ApiFailure extends Error {
@@ -23,4 +23,9 @@ export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
 /** The thing asked for is not there (or not the caller's): a second try will not change that. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiFailure && String(error.code) === ERROR_CODE.NOT_FOUND;
+}
+
+/** The server refused the borrower's session: only signing in again helps, never a retry. */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiFailure && isSessionEndedCode(error.code);
 }

@@ -51,3 +51,49 @@ describe('session params', () => {
     expect(sessionLang()).toBe('id');
   });
 });
+
+describe('session params in the address bar', () => {
+  it('takes the secrets out of the real address bar, keeping the route, the other params and the hash', () => {
+    window.history.replaceState(
+      { from: 'shell' },
+      '',
+      '/intelligentCustomerService?selectedIndex=1&token=SECRET123&deviceId=d1&sessionId=S-9&market=IN&orderNo=IN7#top',
+    );
+    const before = window.history.length;
+    const params = captureSessionParams();
+    expect(params).toMatchObject({ token: 'SECRET123', sessionId: 'S-9', deviceId: 'd1', market: 'IN' });
+    expect(window.location.pathname).toBe('/intelligentCustomerService');
+    expect(window.location.search).toBe('?selectedIndex=1&deviceId=d1&market=IN&orderNo=IN7');
+    expect(window.location.hash).toBe('#top');
+    expect(window.location.href).not.toContain('SECRET123');
+    expect(window.location.href).not.toContain('S-9');
+    // Replaced, not pushed: Back does not lead to the address with the token, and the state survives.
+    expect(window.history.length).toBe(before);
+    expect(window.history.state).toEqual({ from: 'shell' });
+  });
+
+  it('still knows the borrower after a reload of the cleaned address', () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/complaintList?token=SECRET123&sessionId=S-9&market=ID&isNeedPop=1',
+    );
+    captureSessionParams();
+    const cleaned = window.location.href;
+    expect(cleaned).not.toContain('token=');
+    // A reload boots the app again on the cleaned address, in the same page session.
+    const afterReload = captureSessionParams();
+    expect(afterReload).toMatchObject({ token: 'SECRET123', sessionId: 'S-9', market: 'ID', isNeedPop: '1' });
+    expect(sessionParams().token).toBe('SECRET123');
+    expect(sessionLang()).toBe('id');
+    expect(window.location.href).toBe(cleaned);
+  });
+
+  it('leaves an address without secrets alone', () => {
+    window.history.replaceState(null, '', '/customerService?market=IN&deviceId=d2');
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    captureSessionParams();
+    expect(replaceState).not.toHaveBeenCalled();
+    replaceState.mockRestore();
+  });
+});

@@ -3,10 +3,17 @@ import { isMarket, type Lang, type Market, resolveLang } from '../../shared/mark
 
 /**
  * The identity the native shell passes in the query string (product brief §2), captured once at boot
- * and kept for the page session. The token is removed from the address bar right away so it never
- * leaks through Referer, screenshots, history or logs.
+ * and kept for the page session. The secret ones are removed from the address bar right away so they
+ * never leak through Referer, screenshots, a shared link, history or logs.
  */
 export type SessionParams = Partial<Record<SessionParamKey, string>>;
+
+/**
+ * Launch params that are credentials: whoever has them acts as the borrower. The rest (device, market,
+ * app version, the order a page is about) stay visible: they are not secret, every API call carries the
+ * device identity as query params anyway, and a page may read its own params from the address.
+ */
+export const ADDRESS_BAR_SECRETS = ['token', 'sessionId'] as const satisfies readonly SessionParamKey[];
 
 const STORAGE_KEY = 'session-params';
 let captured: SessionParams | null = null;
@@ -20,7 +27,11 @@ function readStored(): SessionParams {
   }
 }
 
-/** Reads the launch params (a launch replaces, other URLs add to what this tab kept), strips the token. */
+/**
+ * Reads the launch params (a launch replaces, other URLs add to what this tab kept), keeps them for the
+ * page session, then takes the secret ones out of the address bar without a reload, keeping the route,
+ * the other params and the hash. A reload finds them in the page session's storage.
+ */
 export function captureSessionParams(
   loc: Location = window.location,
   hist: History = window.history,
@@ -39,8 +50,9 @@ export function captureSessionParams(
   } catch {
     // Private mode without storage: the params live in memory for this page only.
   }
-  if (url.searchParams.has('token')) {
-    url.searchParams.delete('token');
+  const secrets = ADDRESS_BAR_SECRETS.filter((key) => url.searchParams.has(key));
+  if (secrets.length > 0) {
+    for (const key of secrets) url.searchParams.delete(key);
     hist.replaceState(hist.state, '', `${url.pathname}${url.search}${url.hash}`);
   }
   return captured;

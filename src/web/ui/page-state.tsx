@@ -1,6 +1,7 @@
 import { DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SessionEnded, useSessionEnded } from './route-error.tsx';
 
 /** The three states every data screen has besides its content: loading, failed, empty. */
 export function PageLoading({ label }: { label?: string }) {
@@ -13,8 +14,14 @@ export function PageLoading({ label }: { label?: string }) {
   );
 }
 
+/**
+ * A failed load with a retry; once the borrower's session has ended, the session-ended state instead
+ * (a retry cannot help then), so every screen gets it without knowing why its call failed.
+ */
 export function PageError({ message, onRetry }: { message?: string; onRetry: () => void }) {
   const { t } = useTranslation('common');
+  const ended = useSessionEnded();
+  if (ended) return <SessionEnded />;
   return (
     <div className="page-state" role="alert">
       <p>{message || t('errors.internal')}</p>

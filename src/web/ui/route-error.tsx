@@ -1,6 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { hasSessionEnded, requestSignIn, subscribeSessionEnd } from '../lib/api-client.ts';
+import { isSessionEnded } from '../lib/api-query.ts';
+
+/** True once the server has refused the borrower's session (see api-client.ts). */
+export function useSessionEnded(): boolean {
+  return useSyncExternalStore(subscribeSessionEnd, hasSessionEnded, hasSessionEnded);
+}
+
+/**
+ * What every error state becomes once the session has ended: trying again cannot help, so there is no
+ * retry, only the way back to the app's sign-in (the shell has already been asked once; this button
+ * asks again for a borrower whose shell did not react). Plain HTML, like RouteError.
+ */
+export function SessionEnded() {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="page-state" role="alert" data-testid="session-ended">
+      <p>{t('common:errors.unauthenticated')}</p>
+      <button type="button" className="shell-button" onClick={requestSignIn}>
+        {t('sessionEnded.signIn')}
+      </button>
+    </div>
+  );
+}
 
 /**
  * What a borrower sees when a screen fails to load or crashes: a plain apology and a way out. The
@@ -10,9 +34,19 @@ import { useRouteError } from 'react-router';
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('shell');
+  const ended = useSessionEnded() || isSessionEnded(error);
   useEffect(() => {
     console.error(error);
   }, [error]);
+  if (ended) {
+    return (
+      <main className="shell-page shell-center">
+        <title>{t('sessionEnded.title')}</title>
+        <h1>{t('sessionEnded.title')}</h1>
+        <SessionEnded />
+      </main>
+    );
+  }
   return (
     <main className="shell-page shell-center">
       <title>{t('routeError.title')}</title>

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { isSessionEnded } from '../lib/api-query.ts';
 
 /**
  * Queries in a web view: no refetch when the app comes back to the foreground on every tab switch,
@@ -10,7 +11,12 @@ import { I18nextProvider } from 'react-i18next';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: {
+        // An ended session is never retried: asking again cannot succeed, the borrower must sign in.
+        retry: (failures, error) => failures < 1 && !isSessionEnded(error),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
       mutations: { retry: false },
     },
   });

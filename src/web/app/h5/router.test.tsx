@@ -6,11 +6,13 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_PAGE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { setSessionEndAction } from '../../lib/api-client.ts';
 import type { BridgeMessage } from '../../lib/bridge.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { createQueryClient, ShellProviders } from '../../ui/shell-providers.tsx';
 import { createH5Routes, type H5Screen, h5Screens } from './router.tsx';
+import { returnToLoginOnSessionEnd } from './session-end.ts';
 
 const sendBridge = vi.hoisted(() => vi.fn((_msg: BridgeMessage) => 'browser'));
 vi.mock('../../lib/bridge.ts', async (importOriginal) => ({
@@ -252,5 +254,78 @@ describe('H5 route loaders', () => {
     expect(await screen.findByRole('link', { name: /Done\./ }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Processed (1)' })).toBeTruthy();
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('H5 shell: an expired or revoked session', () => {
+  let requests: string[];
+  beforeEach(() => {
+    requests = [];
+    sendBridge.mockClear();
+    setSessionParams({ market: 'IN', token: 'x'.repeat(43), deviceId: 'dev-1' });
+    returnToLoginOnSessionEnd();
+    globalThis.fetch = vi.fn(async (input: RequestInfo | URL) => {
+      requests.push(new URL(String(input), 'http://localhost').pathname);
+      return new Response(
+        JSON.stringify({ code: '401', data: null, message: 'Your session has ended. Please sign in again.' }),
+        { status: 401, headers: { 'content-type': 'application/json' } },
+      );
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    setSessionEndAction(null);
+    setSessionParams({});
+  });
+
+  it.each([
+    {
+      lang: 'en' as const,
+      text: 'Your session has ended. Please sign in again.',
+      button: 'Sign in again',
+      retry: 'Try again',
+    },
+    {
+      lang: 'id' as const,
+      text: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+      button: 'Masuk kembali',
+      retry: 'Coba lagi',
+    },
+  ])(
+    'asks the app for its sign-in once and says so instead of offering a retry ($lang)',
+    async ({ lang, text, button, retry }) => {
+      const user = userEvent.setup();
+      // The complaint list: its loader asks first, the screen's query has a retry of its own.
+      renderAt(H5_PATHS.complaintList, lang);
+      const state = await screen.findByTestId('session-ended', {}, { timeout: 15_000 });
+      expect(state.getAttribute('role')).toBe('alert');
+      expect(state.textContent).toContain(text);
+      expect(screen.queryByRole('button', { name: retry })).toBeNull();
+      expect(sendBridge.mock.calls.map(([message]) => message)).toEqual([{ type: 'returnToLogin' }]);
+      // Nothing loops: the dead token went to the server once.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requests).toHaveLength(1);
+      // The borrower can ask for the sign-in again themselves.
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(sendBridge).toHaveBeenCalledTimes(2);
+    },
+  );
+  it('a screen that breaks after the session ended offers the sign-in, not a reload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = createH5Routes(createQueryClient())[0]!;
+    const routes: RouteObject[] = [
+      {
+        path: root.path,
+        HydrateFallback: root.HydrateFallback,
+        errorElement: root.errorElement,
+        children: [{ path: '/boom', Component: Crashing }],
+      },
+    ];
+    // The session ends on some call before the screen breaks.
+    const { request } = await import('../../lib/api-client.ts');
+    await request('/vdthg/v1/session/me', { method: 'GET', silent: true });
+    renderAt('/boom', 'id', createQueryClient(), routes);
+    expect(await screen.findByRole('heading', { name: 'Sesi berakhir' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Coba lagi' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Masuk kembali' })).toBeTruthy();
   });
 });

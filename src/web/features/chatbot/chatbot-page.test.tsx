@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QaItem } from '../../../shared/contract/chatbot.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { setSessionEndAction } from '../../lib/api-client.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { setToaster } from '../../lib/toast.ts';
@@ -150,6 +151,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
   delete (window as { AppBridge?: unknown }).AppBridge;
   setSessionParams({});
+  setSessionEndAction(null);
 });
 
 describe('ChatbotPage', () => {
@@ -390,6 +392,93 @@ describe('ChatbotPage', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByRole('tab')).toHaveLength(4);
+  });
+
+  it.each([
+    {
+      lang: 'en' as const,
+      failed: 'The questions about My loan could not be loaded.',
+      typing: 'The assistant is typing…',
+      retry: 'Try again',
+    },
+    {
+      lang: 'id' as const,
+      failed: 'Pertanyaan tentang My loan tidak dapat dimuat.',
+      typing: 'Asisten sedang mengetik…',
+      retry: 'Coba lagi',
+    },
+  ])(
+    'shows a topic whose questions fail in the conversation, and Retry replaces it ($lang)',
+    async ({ lang, failed, typing, retry }) => {
+      if (lang === 'id') setSessionParams({ market: 'ID', isNeedPop: '1', token: 't'.repeat(43) });
+      let fail = true;
+      stubServer((call) =>
+        call.query.get('pid') === '2' && fail
+          ? reply({ code: '503', data: null, message: 'Busy, try later.' }, 503)
+          : undefined,
+      );
+      const user = setupUser();
+      renderPage('?selectedIndex=1', lang);
+      expect(await within(log()).findByText(failed)).toBeTruthy();
+      expect(within(log()).getByText('Busy, try later.')).toBeTruthy();
+      expect(within(log()).queryByText(typing)).toBeNull();
+      expect(toasts).toEqual(['Busy, try later.']);
+      fail = false;
+      await user.click(within(log()).getByRole('button', { name: retry }));
+      expect(await within(log()).findByRole('button', { name: 'How do I apply?' })).toBeTruthy();
+      expect(within(log()).queryByText(failed)).toBeNull();
+      expect(within(log()).queryByText(typing)).toBeNull();
+      expect(listCalls(2)).toHaveLength(2);
+    },
+  );
+
+  it('shows a topic picked from the tabs that fails, with a retry, after a network failure', async () => {
+    stubServer((call) =>
+      call.query.get('pid') === '3' ? Promise.reject(new TypeError('Failed to fetch')) : undefined,
+    );
+    const user = setupUser();
+    renderPage('');
+    const tabs = await screen.findAllByRole('tab');
+    await within(log()).findByRole('button', { name: 'How do I change my phone number?' });
+    await user.click(tabs[2]!);
+    expect(await within(log()).findByText('The questions about Repay could not be loaded.')).toBeTruthy();
+    expect(within(log()).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(log()).queryByText('The assistant is typing…')).toBeNull();
+  });
+
+  it('an ended session: the app is asked for its sign-in once, and the conversation offers no retry', async () => {
+    const bridge = { postMessage: vi.fn() };
+    (window as { AppBridge?: unknown }).AppBridge = bridge;
+    setSessionEndAction(() => {
+      (window as unknown as { AppBridge: { postMessage(json: string): void } }).AppBridge.postMessage(
+        JSON.stringify({ type: 'returnToLogin' }),
+      );
+    });
+    stubServer((call) =>
+      call.query.get('pid') === '2'
+        ? reply({ code: '401', data: null, message: 'Your session has ended. Please sign in again.' }, 401)
+        : undefined,
+    );
+    const user = setupUser();
+    renderPage('?selectedIndex=1');
+    const bubble = (
+      await within(log()).findByText('Your session has ended. Please sign in again.', { selector: 'p' })
+    ).closest('.chatbot-bubble') as HTMLElement;
+    expect(within(bubble).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(bridge.postMessage.mock.calls).toEqual([[JSON.stringify({ type: 'returnToLogin' })]]);
+    // Free text after the end goes nowhere near the server and does not ask the app again.
+    const before = calls.length;
+    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(
+        within(log()).getAllByText('Your session has ended. Please sign in again.', { selector: 'p' }),
+      ).toHaveLength(2),
+    );
+    expect(calls.length).toBe(before);
+    expect(bridge.postMessage).toHaveBeenCalledTimes(1);
+    await user.click(within(bubble).getByRole('button', { name: 'Sign in again' }));
+    expect(bridge.postMessage).toHaveBeenCalledTimes(2);
   });
 
   it('speaks Indonesian: the feedback buttons, "Hubungi CS" and "Silakan pilih"', async () => {

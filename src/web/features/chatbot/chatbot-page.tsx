@@ -6,10 +6,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { QaItem } from '../../../shared/contract/chatbot.ts';
 import { ACTION_HAND_OVER, CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { requestSignIn } from '../../lib/api-client.ts';
+import { ApiFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageError } from '../../ui/page-state.tsx';
 import { RatingDialog } from '../../ui/rating-dialog.tsx';
+import { useSessionEnded } from '../../ui/route-error.tsx';
 import { SkeletonRegion } from '../../ui/skeleton.tsx';
 import { CATEGORY_ICONS, CategoryTabs, CategoryTabsSkeleton } from './category-tabs.tsx';
 import { chatOrderParam, postQaRecord, qaListQuery, ROOT_PID } from './chatbot-api.ts';
@@ -137,7 +140,7 @@ export function ChatbotPage() {
           value: task.text,
           qaId: 0,
         });
-        if (!result.ok || !result.data) throw new Error(result.message);
+        if (!result.ok || !result.data) throw new ApiFailure(result);
         const { questions } = result.data;
         replace(bubbleId, {
           kind: 'questions',
@@ -400,21 +403,7 @@ function BubbleBody({ bubble, onAsk, onRetry, onFeedback, onHandOver, handingOve
         </div>
       );
     case 'failed':
-      return (
-        <div className="chatbot-failed">
-          <p>{t('screen.errors.reply')}</p>
-          {bubble.message ? <p className="chatbot-failed-detail">{bubble.message}</p> : null}
-          <Button
-            className="chatbot-action"
-            color="primary"
-            fill="outline"
-            size="small"
-            onClick={() => onRetry(bubble.task)}
-          >
-            {t('common:actions.retry')}
-          </Button>
-        </div>
-      );
+      return <FailedBody bubble={bubble} onRetry={onRetry} />;
     case 'questions':
       return (
         <>
@@ -492,4 +481,56 @@ function BubbleBody({ bubble, onAsk, onRetry, onFeedback, onHandOver, handingOve
         </>
       );
   }
+}
+
+/**
+ * A reply that could not be loaded (a topic's questions, an answer, a free-text match): what failed,
+ * the server's reason, and a retry that repeats exactly that task in this bubble. Once the session has
+ * ended a retry cannot help: the bubble says so and offers the app's sign-in instead.
+ */
+function FailedBody({
+  bubble,
+  onRetry,
+}: {
+  bubble: Extract<Bubble, { kind: 'failed' }>;
+  onRetry: (task: Task) => void;
+}) {
+  const { t } = useTranslation('chatbot');
+  const ended = useSessionEnded();
+  if (ended) {
+    return (
+      <div className="chatbot-failed">
+        <p>{t('common:errors.unauthenticated')}</p>
+        <Button
+          className="chatbot-action"
+          color="primary"
+          fill="outline"
+          size="small"
+          onClick={requestSignIn}
+        >
+          {t('shell:sessionEnded.signIn')}
+        </Button>
+      </div>
+    );
+  }
+  const { task } = bubble;
+  return (
+    <div className="chatbot-failed">
+      <p>
+        {task.kind === 'category'
+          ? t('screen.errors.questions', { category: task.label })
+          : t('screen.errors.reply')}
+      </p>
+      {bubble.message ? <p className="chatbot-failed-detail">{bubble.message}</p> : null}
+      <Button
+        className="chatbot-action"
+        color="primary"
+        fill="outline"
+        size="small"
+        onClick={() => onRetry(task)}
+      >
+        {t('common:actions.retry')}
+      </Button>
+    </div>
+  );
 }
