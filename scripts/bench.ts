@@ -197,7 +197,8 @@ try {
     writer,
     problemId,
   }).filter(
-    (r) => r.kind === 'ceiling' || !settings.only.length || settings.only.some((part) => r.name.includes(part)),
+    (r) =>
+      r.kind === 'ceiling' || !settings.only.length || settings.only.some((part) => r.name.includes(part)),
   );
   busy = busyNow();
   if (busy) say(`  ! ${busy}`);
