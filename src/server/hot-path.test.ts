@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE } from '../shared/contract/constants.ts';
 import { complaints } from './db/schema.ts';
@@ -260,6 +260,33 @@ describe('complaint counts kept by the database', () => {
     expect(await shown()).toEqual(await counted(borrowerId));
     const list = (await post('problem-list', token, { status: 'processed' })).json().data;
     expect(list.tabs.map((tab: { count: number }) => tab.count)).toEqual([1, 1]);
+  });
+});
+
+describe('complaint times', () => {
+  it('are the same millisecond in the list and in the details, however many microseconds', async () => {
+    const token = await t.newBorrower('IN');
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) })
+    ).json().data;
+    const [row] = await t.database.db
+      .insert(complaints)
+      .values({
+        borrowerId: me.userId as number,
+        market: 'IN',
+        orderNo: 'IN-TIME',
+        typeValue: 2,
+        detail: 'timing',
+        deadlineAt: new Date(),
+      })
+      .returning({ id: complaints.id });
+    await t.database.db.execute(
+      sql`update complaints set created_at = '2026-10-01 10:00:00.123999+00' where id = ${row!.id}`,
+    );
+    const list = (await post('problem-list', token)).json().data;
+    expect(list.list[0].time).toBe('2026-10-01T10:00:00.123Z');
+    const detail = (await post('problem-detail', token, { problemId: row!.id })).json().data;
+    expect(detail.createdAt).toBe('2026-10-01T10:00:00.123Z');
   });
 });
 

@@ -19,7 +19,8 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : // Its own thread: PGlite's work no longer stalls the requests this thread is answering.
+        { kind: 'pglite', dataDir: config.dataDir, thread: true },
   );
   const storage = localFolderStorage(config.uploadDir);
   // Demo mode gets every demo borrower (several per market); tests keep the one their fixtures expect.

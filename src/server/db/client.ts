@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteRunner, TEXT_PARSERS } from './pglite-local.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import { schema } from './schema.ts';
 import type { Statement } from './statement.ts';
 
@@ -33,20 +35,10 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
-
-/**
- * Drizzle reads timestamps and dates as text and converts them itself. Its PGlite driver asks for that
- * by passing these parsers with every query, which makes PGlite copy its whole parser table each time
- * (≈ half of a primary-key read). Giving them to PGlite once, at construction, and dropping the per-query
- * option gives the same values without the copy.
- */
-const identity = (value: string) => value;
-const TEXT_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
-    (oid) => [oid, identity],
-  ),
-);
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `thread`: PGlite in a thread of its own (the server); in this thread otherwise (tests, tools). */
+  | { kind: 'pglite'; dataDir?: string; thread?: boolean };
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';
@@ -97,6 +89,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  if (target.thread)
+    return openPgliteThread(
+      target.dataDir,
+      () => queries++,
+      () => queries,
+    );
   const options = { parsers: TEXT_PARSERS };
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
@@ -138,66 +136,49 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-/** The messages of one protocol exchange, as one buffer: PGlite handles them in a single call. */
-function exchange(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+/** PGlite in its own thread (pglite-thread.ts), counted like the others: a query, a transaction, a run. */
+async function openPgliteThread(
+  dataDir: string | undefined,
+  count: () => void,
+  queryCount: () => number,
+): Promise<Database> {
+  const thread = await PGliteThread.start(dataDir);
+  const client = {
+    query: (text: string, params?: unknown[], opts?: QueryOptions) => {
+      count();
+      return thread.query(text, params, opts);
+    },
+    transaction: <T>(fn: (tx: { query: PGliteThread['query'] }) => Promise<T>) => {
+      count();
+      return thread.transaction((tx) =>
+        fn({
+          query: (text, params, opts) => {
+            count();
+            return tx.query(text, params, opts);
+          },
+        }),
+      );
+    },
+  };
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await thread.close();
+    throw error;
   }
-  return out;
-}
-
-/**
- * Hot reads on PGlite as on PostgreSQL: named statements, parsed and planned once per database. PGlite's
- * `query()` parses and plans every time and crosses into WebAssembly six times (parse, describe, bind,
- * describe, execute, sync); here a run is one crossing with bind, describe, execute and sync, and its
- * parameters are serialized by their declared types with PGlite's own serializers, as `query()` does.
- * Measured on the complaint list statement: 695 µs → 338 µs, a primary-key read 287 µs → 134 µs.
- * Runs under PGlite's own locks, so it never lands inside another caller's transaction.
- */
-function pgliteRunner(client: PGlite, counted: () => void): Database['run'] {
-  const { serialize } = protocol;
-  /** Statement name → the types of its parameters, once PGlite has prepared it. */
-  const prepared = new Map<string, number[]>();
-  return <Row>(statement: Statement<Row>, params: readonly unknown[]) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        let paramTypes = prepared.get(statement.name);
-        if (!paramTypes) {
-          counted();
-          const { messages } = await client.execProtocol(
-            exchange([
-              serialize.parse({ name: statement.name, text: statement.text, types: [] }),
-              serialize.describe({ type: 'S', name: statement.name }),
-              serialize.sync(),
-            ]),
-            { syncToFs: false },
-          );
-          const description = messages.find((m) => m.name === 'parameterDescription') as
-            | { dataTypeIDs: number[] }
-            | undefined;
-          paramTypes = description?.dataTypeIDs ?? [];
-          prepared.set(statement.name, paramTypes);
-        }
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serializer = client.serializers[paramTypes[i]!];
-          return serializer ? serializer(value) : String(value);
-        });
-        counted();
-        const { messages } = await client.execProtocol(
-          exchange([
-            serialize.bind({ statement: statement.name, values }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
-          // As `query()`: a write outside a transaction reaches the data folder before the reply.
-          { syncToFs: true },
-        );
-        return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Row[];
-      }),
-    );
+  return {
+    db,
+    kind: 'pglite',
+    run: (statement, params) => {
+      count();
+      return thread.run(statement, params);
+    },
+    queryCount,
+    ping: async () => {
+      if (thread.closed) throw new Error('database closed');
+      await thread.query('select 1');
+    },
+    close: () => thread.close(),
+  };
 }

@@ -7,13 +7,6 @@ import { statement } from './statement.ts';
  * `run()` on the embedded database (decision 020): named statements prepared once, one protocol
  * exchange per run, and the same values, errors and isolation as a plain query.
  */
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
-});
-afterAll(async () => {
-  await database.close();
-});
 
 const echo = statement<{ n: number; t: string; ids: string; at: string; flag: boolean; j: { a: number } }>(
   'test_run_echo',
@@ -23,7 +16,18 @@ const echo = statement<{ n: number; t: string; ids: string; at: string; flag: bo
 );
 const failing = statement<{ n: number }>('test_run_failing', 'select 1 / $1::int as n');
 
-describe('run() on PGlite', () => {
+describe.each([
+  { where: 'in this thread', thread: false },
+  { where: 'in its own thread', thread: true },
+])('run() on PGlite $where', ({ thread }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite', thread });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
   it('serializes parameters by their declared types and parses rows as a plain query does', async () => {
     const params = [7, "it's", [1, 2, 3], new Date(Date.UTC(2026, 10, 23)), true];
     const [row] = await database.run(echo, params);

@@ -20,7 +20,8 @@ import { sessionService } from '../modules/session/session.service.ts';
  */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite' });
+  // TEST_PGLITE_THREAD=1 runs the suite against PGlite in its own thread, as the server opens it.
+  if (!url) return openDatabase({ kind: 'pglite', thread: process.env.TEST_PGLITE_THREAD === '1' });
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
