@@ -165,7 +165,16 @@ try {
   );
 
   const borrower = await signIn(base, 'IN');
-  const writer = await signIn(base, 'ID');
+  // Every other demo borrower (three per market) files the timed saves, one per connection in turn.
+  const writers = await Promise.all(
+    [
+      ['ID', 1],
+      ['ID', 2],
+      ['ID', 3],
+      ['IN', 2],
+      ['IN', 3],
+    ].map(([market, which]) => signIn(base, market as 'IN' | 'ID', which as number)),
+  );
   let seeded = {
     saved: 0,
     failed: 0,
@@ -194,7 +203,7 @@ try {
     appPid: app.pid,
     helloPid: hello.pid,
     borrower,
-    writer,
+    writers,
     problemId,
   }).filter(
     (r) =>
@@ -248,7 +257,7 @@ try {
       `LOG_LEVEL=warn, ${pgDatabase ? `PostgreSQL (fresh database ${pgDatabase.name})` : 'PGlite (fresh folder)'}; ` +
       `ready in ${Math.round(app.startMs)} ms`,
     `- Borrowers: demo sign-in (IN) reads, with ${seeded.saved} complaints filed before measuring` +
-      `${pgDatabase ? ' (then VACUUM ANALYZE)' : ''}; the timed problem-save rounds are filed by the ID demo borrower`,
+      `${pgDatabase ? ' (then VACUUM ANALYZE)' : ''}; the timed problem-save rounds are filed by the five other demo borrowers (one per connection, in turn)`,
     '',
     '## HTTP on loopback',
     '',

@@ -57,13 +57,14 @@ const describe = (r: Reply) =>
   `HTTP ${r.status} code ${String(r.body?.code)} ${r.body?.message ?? ''}`.trim();
 
 /** Signs in the market's demo borrower and reads what problem-save needs from problem-init. */
-export async function signIn(base: string, market: BenchMarket): Promise<Borrower> {
+/** Signs in demo borrower `which` (1 = the market's first) of `market`, ready to file complaints. */
+export async function signIn(base: string, market: BenchMarket, which = 1): Promise<Borrower> {
   const login = await call(
     base,
     'POST',
     '/dev-api/demo-login',
     { 'content-type': 'application/json' },
-    { market },
+    { market, borrower: which },
   );
   if (!okReply(login)) throw new Error(`demo-login failed: ${describe(login)}`);
   const { token, deviceId } = login.body!.data as { token: string; deviceId: string };
@@ -183,10 +184,12 @@ export function routesFor(opts: {
   helloPid: number;
   borrower: Borrower;
   /**
-   * Another borrower files the complaints of the timed problem-save rounds, so the reader's history
-   * (and so what problem-list reads) stays the same from round to round.
+   * Other borrowers file the complaints of the timed problem-save rounds, so the reader's history (and
+   * so what problem-list reads) stays the same from round to round. Each connection files as one of
+   * them, as saves come from many borrowers in production: a single borrower's saves, 32 at once, would
+   * measure the wait on that borrower's own counts row rather than the save.
    */
-  writer: Borrower;
+  writers: Borrower[];
   problemId: number;
 }): BenchRoute[] {
   const { base, borrower: b } = opts;
@@ -250,13 +253,20 @@ export function routesFor(opts: {
       { problemId: opts.problemId },
       'borrower-read',
     ),
-    borrowerPost(
-      'POST problem-save',
-      `${COMPLAINT_BASE}/problem-save`,
-      saveBody(opts.writer, 0),
-      'borrower-write',
-      opts.writer,
-    ),
+    {
+      ...borrowerPost(
+        'POST problem-save',
+        `${COMPLAINT_BASE}/problem-save`,
+        saveBody(opts.writers[0]!, 0),
+        'borrower-write',
+        opts.writers[0],
+      ),
+      variants: opts.writers.map((w) => ({
+        path: `${COMPLAINT_BASE}/problem-save?${w.query}`,
+        headers: w.headers,
+        body: JSON.stringify(saveBody(w, 0)),
+      })),
+    },
   ];
 }
 

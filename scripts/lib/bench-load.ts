@@ -30,6 +30,9 @@ type Autocannon = (opts: {
   connections: number;
   duration: number;
   timeout: number;
+  requests?: Array<{
+    setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+  }>;
 }) => AutocannonInstance;
 
 // autocannon ships no types; this is the part used here.
@@ -55,6 +58,8 @@ async function fire(
   seconds: number,
 ): Promise<{ res: AutocannonResult; latencies: number[] }> {
   const latencies: number[] = [];
+  const variants = route.variants;
+  let nextVariant = 0;
   const instance = autocannon({
     url: route.url,
     method: route.method,
@@ -63,6 +68,20 @@ async function fire(
     connections: plan.connections,
     duration: seconds,
     timeout: 10,
+    // A connection keeps the variant it first took (autocannon's context is per connection).
+    ...(variants?.length
+      ? {
+          requests: [
+            {
+              setupRequest: (req, context) => {
+                context.variant ??= variants[nextVariant++ % variants.length];
+                const v = context.variant as (typeof variants)[number];
+                return { ...req, path: v.path, headers: v.headers, body: v.body };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   instance.on('response', (_client, statusCode, _bytes, ms) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(ms);

@@ -6,6 +6,11 @@ export interface LoadRoute {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /**
+   * Requests that differ by connection (another borrower each): connection i sends variant i mod n for
+   * the whole run. Without it every connection sends `url`, `headers`, `body`.
+   */
+  variants?: Array<{ path: string; headers: Record<string, string>; body?: string }>;
   /** The server process whose RSS is read at the end of each measured run. */
   rssPid: number;
 }
