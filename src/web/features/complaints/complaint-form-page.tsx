@@ -294,10 +294,7 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
             ))}
           </div>
           {subTypeMissing ? (
-            <p id={subTypeErrorId} className="complaint-form-error">
-              <ExclamationCircleFill aria-hidden="true" />
-              {t('screens.form.subTypeMissing')}
-            </p>
+            <FieldError id={subTypeErrorId}>{t('screens.form.subTypeMissing')}</FieldError>
           ) : null}
         </div>
       ) : null}
@@ -324,12 +321,7 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
           autoSize={{ minRows: 5, maxRows: 10 }}
         />
         <div className="complaint-form-under">
-          {detailMissing ? (
-            <p id={detailErrorId} className="complaint-form-error">
-              <ExclamationCircleFill aria-hidden="true" />
-              {t('messages.detailEmpty')}
-            </p>
-          ) : null}
+          {detailMissing ? <FieldError id={detailErrorId}>{t('messages.detailEmpty')}</FieldError> : null}
           <div id={counterId} className="complaint-form-counter" data-testid="detail-counter">
             <span aria-hidden="true">
               {text.length}/{max}
@@ -483,10 +475,9 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
           ) : null}
         </div>
         {evidenceError ? (
-          <p id={evidenceErrorId} className="complaint-form-error" role="alert">
-            <ExclamationCircleFill aria-hidden="true" />
+          <FieldError id={evidenceErrorId} alert>
             {evidenceError === 'failed' ? t('screens.form.failedBlocks') : t('screens.form.waitUploads')}
-          </p>
+          </FieldError>
         ) : null}
       </section>
 
@@ -532,5 +523,15 @@ function FormSkeleton() {
       </section>
       <SkeletonBlock height="48px" radius="var(--radius-small)" />
     </SkeletonRegion>
+  );
+}
+
+/** A field's error, under the field it belongs to (the field points at it with aria-describedby). */
+function FieldError({ id, alert, children }: { id: string; alert?: boolean; children: ReactNode }) {
+  return (
+    <p id={id} className="complaint-form-error" role={alert ? 'alert' : undefined}>
+      <ExclamationCircleFill aria-hidden="true" />
+      {children}
+    </p>
   );
 }
