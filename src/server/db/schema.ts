@@ -118,6 +118,29 @@ export const orders = pgTable(
 );
 
 /**
+ * Every change of a loan order's status, written in the same transaction as the change (issue 8): which
+ * named operation, from and to which status, who (borrower, staff member or the system's jobs) and why.
+ * Never updated or deleted.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    fromStatus: integer('from_status'),
+    toStatus: integer('to_status').notNull(),
+    /** `borrower:<id>`, `staff:<id>` or `system:<job>`. */
+    actor: text('actor').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
  * Complaint question types per market. Top-level types have no parent; sub-types name their parent's
  * value (only collection, value 1, has them).
  */
@@ -311,6 +334,7 @@ export const auditLog = pgTable(
 
 export const schema = {
   borrowers,
+  orderEvents,
   sessions,
   siteConfigs,
   contactMessages,

@@ -20,6 +20,10 @@ export const orders = {
       orderNo: 'Order number',
     },
     termDays: '{{count}} days',
+    refusals: {
+      illegalTransition: 'This loan cannot do that in its current state. Reload to see where it is now.',
+      reasonRequired: 'Please give a reason.',
+    },
   },
   id: {
     status: {
@@ -41,5 +45,10 @@ export const orders = {
       orderNo: 'Nomor pesanan',
     },
     termDays: '{{count}} hari',
+    refusals: {
+      illegalTransition:
+        'Pinjaman ini tidak dapat diproses seperti itu pada statusnya sekarang. Muat ulang untuk melihat statusnya.',
+      reasonRequired: 'Mohon isi alasannya.',
+    },
   },
 } as const;

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { type OrderOperation, transition } from '../../../shared/domain/order-lifecycle.ts';
+import type { Db } from '../../db/client.ts';
+import { orderEvents, orders } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+
+/** Who made a change: the borrower, a staff member, or one of the system's jobs. */
+export type Actor = `borrower:${number}` | `staff:${number}` | `system:${string}`;
+
+export interface AppliedChange {
+  orderId: number;
+  from: number | null;
+  to: number;
+  eventId: number;
+}
+
+type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'status'>;
+
+/**
+ * The order engine (issue 8): the only code that changes an order's status. Each named operation is one
+ * transaction that locks the order, asks the lifecycle (src/shared/domain/order-lifecycle.ts) whether the
+ * move is allowed from the status it finds, writes the new status and an event row, or writes nothing and
+ * refuses: 409 for a move the current status does not allow (two operators approving at once: the second
+ * finds it approved), 400 for a missing reason, 404 for no such order.
+ */
+export function orderEngine(db: Db) {
+  function refuse(result: ReturnType<typeof transition>): never {
+    if (!('refused' in result)) throw new Error('not a refusal');
+    const { code } = result.refused;
+    throw code === 'reasonRequired'
+      ? new AppError(ERROR_CODE.VALIDATION, `orders:refusals.${code}`, 400)
+      : new AppError(ERROR_CODE.CONFLICT, `orders:refusals.${code}`, 409);
+  }
+
+  return {
+    /** A new order, under review (`submit`), with its first event: one transaction. */
+    async submit(values: NewOrder, actor: Actor, now = new Date()): Promise<AppliedChange> {
+      const result = transition('submit', null);
+      if ('refused' in result) refuse(result);
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({ ...values, status: result.to, createdAt: now })
+          .returning({ id: orders.id });
+        const [event] = await tx
+          .insert(orderEvents)
+          .values({
+            orderId: order!.id,
+            operation: 'submit',
+            fromStatus: null,
+            toStatus: result.to,
+            actor,
+            createdAt: now,
+          })
+          .returning({ id: orderEvents.id });
+        return { orderId: order!.id, from: null, to: result.to, eventId: event!.id };
+      });
+    },
+
+    /** Applies `operation` to an existing order (see the lifecycle for which moves exist). */
+    async apply(
+      orderId: number,
+      operation: Exclude<OrderOperation, 'submit'>,
+      actor: Actor,
+      opts: { reason?: string; now?: Date } = {},
+    ): Promise<AppliedChange> {
+      const now = opts.now ?? new Date();
+      const reason = opts.reason?.trim() ?? '';
+      return db.transaction(async (tx) => {
+        // The lock makes concurrent operations on one order take turns: each sees the other's result.
+        const [order] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .for('update');
+        if (!order) throw new AppError(ERROR_CODE.NOT_FOUND);
+        const result = transition(operation, order.status, reason);
+        if ('refused' in result) refuse(result);
+        await tx.update(orders).set({ status: result.to }).where(eq(orders.id, orderId));
+        const [event] = await tx
+          .insert(orderEvents)
+          .values({
+            orderId,
+            operation,
+            fromStatus: order.status,
+            toStatus: result.to,
+            actor,
+            reason,
+            createdAt: now,
+          })
+          .returning({ id: orderEvents.id });
+        return { orderId, from: order.status, to: result.to, eventId: event!.id };
+      });
+    },
+
+    /** An order's events, oldest first: its history for staff and for the tests. */
+    history(orderId: number) {
+      return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+    },
+  };
+}
+export type OrderEngine = ReturnType<typeof orderEngine>;
