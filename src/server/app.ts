@@ -21,6 +21,8 @@ import { chatbotService } from './modules/chatbot/chatbot.service.ts';
 import { complaintsRepository } from './modules/complaints/complaints.repository.ts';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 import { complaintsService } from './modules/complaints/complaints.service.ts';
+import { orderEngine } from './modules/orders/order-engine.ts';
+import { ordersAdminRoutes, ordersAdminService } from './modules/orders/orders-admin.ts';
 import { sessionRepository } from './modules/session/session.repository.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { sessionService } from './modules/session/session.service.ts';
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps) {
   const staffRepo = staffRepository(database.db);
   const staff = staffService(staffRepo);
   const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit, reference.changed);
+  const ordersAdmin = ordersAdminService(database.db, orderEngine(database.db), staffRepo.audit);
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin, { drainMs: config.shutdownDrainMs });
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps) {
     await scope.register(multipart, multipartLimits);
     await scope.register(staffRoutes, { staff, secureCookie: config.env === 'production' });
     await scope.register(adminRoutes, { admin, uploads, staff });
+    await scope.register(ordersAdminRoutes, { orders: ordersAdmin });
   });
   const web = await webRoutes(app, {
     webDist: config.webDist,

@@ -204,3 +204,30 @@ export const auditReply = envelope(
     pageSize: z.number().int(),
   }),
 );
+
+// Orders (issue 8): an order with its history, and the review decisions staff take on it.
+export const orderNoParams = z.object({ orderNo: text(40) });
+export const orderActionBody = z.strictObject({
+  /** Review decisions; disbursement follows the payout provider's confirmation, not a button. */
+  action: z.enum(['approve', 'reject']),
+  /** Required to reject (kept in the order's history). */
+  reason: multiline(500).optional(),
+});
+export const adminOrderData = z.object({
+  orderNo: z.string(),
+  market: z.enum(MARKETS),
+  status: z.number().int(),
+  amountMinor: z.number().int(),
+  termDays: z.number().int(),
+  events: z.array(
+    z.object({
+      operation: z.string(),
+      fromStatus: z.number().int().nullable(),
+      toStatus: z.number().int(),
+      actor: z.string(),
+      reason: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export const adminOrderReply = envelope(adminOrderData);

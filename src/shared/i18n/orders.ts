@@ -23,6 +23,7 @@ export const orders = {
     refusals: {
       illegalTransition: 'This loan cannot do that in its current state. Reload to see where it is now.',
       reasonRequired: 'Please give a reason.',
+      otherMarket: 'This order belongs to another market, which you do not work on.',
     },
   },
   id: {
@@ -49,6 +50,7 @@ export const orders = {
       illegalTransition:
         'Pinjaman ini tidak dapat diproses seperti itu pada statusnya sekarang. Muat ulang untuk melihat statusnya.',
       reasonRequired: 'Mohon isi alasannya.',
+      otherMarket: 'Pesanan ini milik pasar lain, yang bukan wilayah kerja Anda.',
     },
   },
 } as const;
