@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
+import { sandboxPayout } from './adapters/payout.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -108,7 +109,14 @@ export async function buildApp(deps: AppDeps) {
   const staffRepo = staffRepository(database.db);
   const staff = staffService(staffRepo);
   const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit, reference.changed);
-  const ordersAdmin = ordersAdminService(database.db, orderEngine(database.db), staffRepo.audit);
+  const ordersAdmin = ordersAdminService(
+    database.db,
+    orderEngine(database.db),
+    staffRepo.audit,
+    () => payout,
+  );
+  // The sandbox payout provider (the default, issue 8): it confirms each payout shortly after.
+  const payout = sandboxPayout((orderNo, reference) => ordersAdmin.payoutConfirmed(orderNo, reference));
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin, { drainMs: config.shutdownDrainMs });

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
-import { auditLog, borrowers, products } from '../../db/schema.ts';
+import { auditLog, borrowers, orders, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { orderEngine } from './order-engine.ts';
+import { ordersAdminService } from './orders-admin.ts';
 
 /** The back office's review decisions on orders, through the engine, audited, per market. */
 let t: TestApp;
@@ -158,5 +159,61 @@ describe('orders in the back office', () => {
       headers: { cookie: admin.cookie },
     });
     expect(seen.json().data.status).toBe(21);
+  });
+});
+
+describe('payout', () => {
+  it("sends the money once approved, and the provider's confirmation disburses the order", async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const orderNo = await underReview('IN');
+    await t.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/orders/${orderNo}/actions`,
+      headers: admin,
+      payload: { action: 'approve' },
+    });
+    const view = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${ADMIN_BASE}/orders/${orderNo}`,
+          headers: { cookie: admin.cookie },
+        })
+      ).json().data;
+    await vi.waitFor(async () => expect((await view()).status).toBe(170), { timeout: 5_000, interval: 100 });
+    const last = (await view()).events.at(-1);
+    expect(last).toMatchObject({
+      operation: 'disburse',
+      fromStatus: 151,
+      toStatus: 170,
+      actor: 'system:payout',
+    });
+    expect(last.reason).toMatch(/^payout SANDBOX-/);
+  });
+
+  it('disburses once however many times the provider confirms, and only an approved order', async () => {
+    const sent: string[] = [];
+    const service = ordersAdminService(
+      t.database.db,
+      orderEngine(t.database.db),
+      async () => {},
+      () => ({
+        send: async (r) => {
+          sent.push(r.orderNo);
+          return { reference: 'REF-1' };
+        },
+      }),
+    );
+    const orderNo = await underReview('ID');
+    // Not approved yet: a confirmation out of the blue changes nothing.
+    await service.payoutConfirmed(orderNo, 'REF-0');
+    const engine = orderEngine(t.database.db);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(row!.status).toBe(21);
+    await engine.apply(row!.id, 'approve', 'staff:1');
+    await Promise.all(Array.from({ length: 5 }, () => service.payoutConfirmed(orderNo, 'REF-1')));
+    const history = await engine.history(row!.id);
+    expect(history.filter((e) => e.operation === 'disburse')).toHaveLength(1);
+    expect(history.at(-1)!.toStatus).toBe(170);
   });
 });

@@ -8,7 +8,9 @@ import {
 } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import type { Market } from '../../../shared/markets.ts';
+import type { PayoutProvider } from '../../adapters/payout.ts';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -23,7 +25,13 @@ import type { OrderEngine } from './order-engine.ts';
  * is named as such (403), a missing one is 404. Every decision goes through the engine (one transaction,
  * one event) and into the audit log.
  */
-export function ordersAdminService(db: Db, engine: OrderEngine, audit: (entry: AuditEntry) => Promise<void>) {
+export function ordersAdminService(
+  db: Db,
+  engine: OrderEngine,
+  audit: (entry: AuditEntry) => Promise<void>,
+  /** The payout provider, asked once an order is approved (late-bound: its confirmation calls back here). */
+  payout: () => PayoutProvider,
+) {
   async function find(staff: StaffIdentity, orderNo: string) {
     const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
     if (!order) throw new AppError(ERROR_CODE.NOT_FOUND);
@@ -69,7 +77,29 @@ export function ordersAdminService(db: Db, engine: OrderEngine, audit: (entry: A
         detail: body.reason?.trim() ?? '',
         ip,
       });
+      // Approved: the money goes out; the provider's confirmation moves the order on (payoutConfirmed).
+      if (body.action === 'approve') {
+        await payout().send({ orderNo, market: order.market as Market, amountMinor: order.amountMinor });
+      }
       return view(staff, orderNo);
+    },
+
+    /**
+     * The provider confirmed the payout: the order is disbursed. A confirmation that arrives again (a
+     * provider retrying its callback) finds the order disbursed already and changes nothing.
+     */
+    async payoutConfirmed(orderNo: string, reference: string): Promise<void> {
+      const [order] = await db
+        .select({ id: orders.id, status: orders.status })
+        .from(orders)
+        .where(eq(orders.orderNo, orderNo));
+      if (!order || order.status !== ORDER_STATUS.DISBURSING) return;
+      try {
+        await engine.apply(order.id, 'disburse', 'system:payout', { reason: `payout ${reference}` });
+      } catch (error) {
+        // Another confirmation got there first (409): the order is disbursed once, as it should be.
+        if (!(error instanceof AppError && error.status === 409)) throw error;
+      }
     },
   };
 }
