@@ -8,7 +8,6 @@ import {
 } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { PayoutProvider } from '../../adapters/payout.ts';
 import type { Db } from '../../db/client.ts';
@@ -40,8 +39,8 @@ export function ordersAdminService(
     return order;
   }
 
-  async function view(staff: StaffIdentity, orderNo: string) {
-    const order = await find(staff, orderNo);
+  /** The reply for an order row (status as given: after a decision, the status it now has). */
+  async function present(order: typeof orders.$inferSelect) {
     const events = await engine.history(order.id);
     return {
       orderNo: order.orderNo,
@@ -61,7 +60,7 @@ export function ordersAdminService(
   }
 
   return {
-    view,
+    view: async (staff: StaffIdentity, orderNo: string) => present(await find(staff, orderNo)),
     async decide(
       staff: StaffIdentity,
       orderNo: string,
@@ -69,7 +68,7 @@ export function ordersAdminService(
       ip: string,
     ) {
       const order = await find(staff, orderNo);
-      await engine.apply(order.id, body.action, `staff:${staff.id}`, { reason: body.reason });
+      const change = await engine.apply(order.id, body.action, `staff:${staff.id}`, { reason: body.reason });
       await audit({
         staffId: staff.id,
         action: `order.${body.action}`,
@@ -81,7 +80,7 @@ export function ordersAdminService(
       if (body.action === 'approve') {
         await payout().send({ orderNo, market: order.market as Market, amountMinor: order.amountMinor });
       }
-      return view(staff, orderNo);
+      return present({ ...order, status: change.to });
     },
 
     /**
@@ -89,15 +88,13 @@ export function ordersAdminService(
      * provider retrying its callback) finds the order disbursed already and changes nothing.
      */
     async payoutConfirmed(orderNo: string, reference: string): Promise<void> {
-      const [order] = await db
-        .select({ id: orders.id, status: orders.status })
-        .from(orders)
-        .where(eq(orders.orderNo, orderNo));
-      if (!order || order.status !== ORDER_STATUS.DISBURSING) return;
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+      if (!order) return;
       try {
         await engine.apply(order.id, 'disburse', 'system:payout', { reason: `payout ${reference}` });
       } catch (error) {
-        // Another confirmation got there first (409): the order is disbursed once, as it should be.
+        // The lifecycle refuses (409) a confirmation for an order that is not disbursing: one that
+        // arrives again, or out of the blue. The order is disbursed once, as it should be.
         if (!(error instanceof AppError && error.status === 409)) throw error;
       }
     },
