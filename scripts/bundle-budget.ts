@@ -32,12 +32,14 @@ const budgets: Budget[] = [
     scripts: 1,
     stylesheets: 1,
   },
-  // Was 130 KB gzip (13 files without chunk groups); now 5 files, 129.0 KB gzip = 112.6 KB brotli.
-  { name: 'h5 (entry)', js: 114 * KB, scripts: 5, stylesheets: 1 },
-  // Issue #3: each complaint and chatbot screen, entry included, on first load. Was 200 KB gzip and
+  // Was 130 KB gzip (13 files without chunk groups); now 5 files, 129.0 KB gzip = 112.6 KB brotli. The
+  // router now knows the loan screens too and starts their first queries (issue 8): 114.5 KB brotli.
+  { name: 'h5 (entry)', js: 115 * KB, scripts: 5, stylesheets: 1 },
+  // Issue #3: each complaint and chatbot screen, entry included, on first load (issue 8: the loan screens
+  // too, with the same bound; the loan screens' copy loads with them, not with every screen). Was 200 KB gzip and
   // 38 scripts + 12 stylesheets; now about 171 KB brotli in 9 scripts and 4 stylesheets.
   {
-    name: /^h5 → features\/(complaints|chatbot|customer-service)\//,
+    name: /^h5 → features\/(complaints|chatbot|customer-service|products|loan-confirm|loan-details)\//,
     js: 176 * KB,
     scripts: 10,
     stylesheets: 4,

@@ -7,6 +7,7 @@ import {
   COLLECTION_TYPE,
   COMPLAINT_BASE,
   CONTACT_INFO_OVERALL,
+  LOAN_PATHS,
 } from '../../src/shared/contract/constants.ts';
 import type { Goal, LoadRoute } from './bench-types.ts';
 
@@ -174,7 +175,7 @@ export async function complaintIdFromList(
 
 export interface BenchRoute extends LoadRoute {
   /** Which goal applies (see goalFor). */
-  kind: 'ceiling' | 'health' | 'public' | 'borrower-read' | 'borrower-write';
+  kind: 'ceiling' | 'health' | 'public' | 'borrower-read' | 'loan-read' | 'borrower-write';
 }
 
 export function routesFor(opts: {
@@ -253,6 +254,8 @@ export function routesFor(opts: {
       { problemId: opts.problemId },
       'borrower-read',
     ),
+    // The demo borrower's due loan (issue 8's budget: ≥ 10 % of the ceiling on PostgreSQL, p99 ≤ 25 ms).
+    borrowerPost('POST loan-details', LOAN_PATHS.details, { orderId: `${b.market}20261101001` }, 'loan-read'),
     {
       ...borrowerPost(
         'POST problem-save',
@@ -318,6 +321,8 @@ export function goalFor(kind: BenchRoute['kind'], db: 'pglite' | 'postgres'): Go
       return { minRatio: 0.5, noErrors: true };
     case 'borrower-read':
       return pg ? { minRatio: 0.15, maxP99: 25, noErrors: true } : { minRatio: 0.05, noErrors: true };
+    case 'loan-read':
+      return pg ? { minRatio: 0.1, maxP99: 25, noErrors: true } : { minRatio: 0.05, noErrors: true };
     case 'borrower-write':
       return { minRatio: 0.05, noErrors: true };
     default:

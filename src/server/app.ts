@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
 import { sandboxPayout } from './adapters/payout.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
+import { type MovableClock, movableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
@@ -22,8 +23,13 @@ import { chatbotService } from './modules/chatbot/chatbot.service.ts';
 import { complaintsRepository } from './modules/complaints/complaints.repository.ts';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 import { complaintsService } from './modules/complaints/complaints.service.ts';
+import { demoClockRoutes, type LoanJobs, loanJobs } from './modules/loans/loan-jobs.ts';
+import { loansRepository } from './modules/loans/loans.repository.ts';
+import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { loansService } from './modules/loans/loans.service.ts';
 import { orderEngine } from './modules/orders/order-engine.ts';
 import { ordersAdminRoutes, ordersAdminService } from './modules/orders/orders-admin.ts';
+import { productsAdminRoutes, productsAdminService } from './modules/products/products-admin.ts';
 import { sessionRepository } from './modules/session/session.repository.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { sessionService } from './modules/session/session.service.ts';
@@ -66,6 +72,15 @@ export interface AppDeps {
   logger?: false | { stream: DestinationStream };
   /** Object storage for uploads; the local folder under UPLOAD_DIR by default. */
   storage?: ObjectStorage;
+  /** The loan rules' clock; the system's (movable in demo mode) by default. */
+  clock?: MovableClock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Due, overdue and late-charge jobs (loan-jobs.ts), run on a schedule by the process. */
+    loanJobs: LoanJobs;
+  }
 }
 
 /** The whole product as one Fastify instance: the process (server.ts) and tests both build it here. */
@@ -94,7 +109,15 @@ export async function buildApp(deps: AppDeps) {
   const siteRepo = siteRepository(database.db);
   const complaintsRepo = complaintsRepository(database);
   const chatbotRepo = chatbotRepository(database.db);
-  const reference = referenceData({ complaints: complaintsRepo, chatbot: chatbotRepo, site: siteRepo });
+  const loansRepo = loansRepository(database);
+  const reference = referenceData({
+    complaints: complaintsRepo,
+    chatbot: chatbotRepo,
+    site: siteRepo,
+    loans: loansRepo,
+  });
+  // The loan rules' time: the system's, which demo mode and tests may move forward (clock.ts).
+  const clock = deps.clock ?? movableClock();
   const site = siteService(siteRepo, reference);
   // Outside demo mode config guarantees a key. The process (server.ts) gives demo mode its data folder's
   // key; an app built without one (tests) signs with a key of its own that dies with it.
@@ -109,12 +132,12 @@ export async function buildApp(deps: AppDeps) {
   const staffRepo = staffRepository(database.db);
   const staff = staffService(staffRepo);
   const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit, reference.changed);
-  const ordersAdmin = ordersAdminService(
-    database.db,
-    orderEngine(database.db),
-    staffRepo.audit,
-    () => payout,
-  );
+  // Every change of an order is dated by the loan clock, so a moved demo clock moves payouts too.
+  const engine = orderEngine(database.db, clock);
+  const loans = loansService({ repo: loansRepo, engine, reference, clock });
+  const jobs = loanJobs({ database, engine, clock });
+  const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout);
+  const productsAdmin = productsAdminService(database.db, staffRepo.audit, reference.changed.products);
   // The sandbox payout provider (the default, issue 8): it confirms each payout shortly after.
   const payout = sandboxPayout((orderNo, reference) => ordersAdmin.payoutConfirmed(orderNo, reference));
 
@@ -148,6 +171,10 @@ export async function buildApp(deps: AppDeps) {
     await scope.register(complaintsRoutes, { complaints, uploads });
   });
   await app.register(chatbotRoutes, { chatbot });
+  await app.register(loansRoutes, { loans });
+  // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.
+  app.decorate('loanJobs', jobs);
+  if (config.demo) await app.register(demoClockRoutes, { clock, jobs });
   await app.register(supportRoutes, { site });
   await app.register(async (scope) => {
     await scope.register(cookie);
@@ -155,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
     await scope.register(staffRoutes, { staff, secureCookie: config.env === 'production' });
     await scope.register(adminRoutes, { admin, uploads, staff });
     await scope.register(ordersAdminRoutes, { orders: ordersAdmin });
+    await scope.register(productsAdminRoutes, { products: productsAdmin });
   });
   const web = await webRoutes(app, {
     webDist: config.webDist,

@@ -33,6 +33,8 @@ export class AppError extends Error {
   readonly code: string | number;
   readonly status: number;
   readonly messageKey: string;
+  /** Values for the message's `{{name}}` placeholders (amounts already written for the market). */
+  vars?: Readonly<Record<string, string>>;
 
   constructor(code: ErrorCode, messageKey?: string);
   constructor(code: string | number, messageKey: string, status: number);
@@ -44,6 +46,12 @@ export class AppError extends Error {
     this.status = status ?? STATUS[known] ?? 400;
     this.messageKey = key;
   }
+}
+
+/** The same error with values for its message's placeholders. */
+export function withVars(err: AppError, vars: Record<string, string>): AppError {
+  err.vars = vars;
+  return err;
 }
 
 export const notFound = (key?: string) => new AppError(ERROR_CODE.NOT_FOUND, key);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE } from '../shared/contract/constants.ts';
+import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE, LOAN_PATHS } from '../shared/contract/constants.ts';
 import { complaints } from './db/schema.ts';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 
@@ -70,8 +70,18 @@ describe('one round trip per borrower read', () => {
   it('problem-init (orders, types and counts) is one statement', async () => {
     expect(await queriesOf(() => post('problem-init', india))).toBe(1);
     const init = (await post('problem-init', india)).json().data;
-    expect(init.orderList).toHaveLength(3);
+    expect(init.orderList).toHaveLength(7);
     expect(init.problemStatus.ratingDue).toBeGreaterThanOrEqual(0);
+  });
+
+  it('the loan screens read in one statement each: product list, confirmation, loan details', async () => {
+    const loan = (url: string, payload: object) => () =>
+      t.app.inject({ method: 'POST', url, payload, headers: t.auth(india) });
+    expect(await queriesOf(loan(LOAN_PATHS.recommendList, {}))).toBe(1);
+    expect(await queriesOf(loan(LOAN_PATHS.details, { orderId: 'IN20261101001' }))).toBe(1);
+    expect(await queriesOf(loan(LOAN_PATHS.details, { orderId: 'IN20261120003' }))).toBe(1);
+    const [first] = (await loan(LOAN_PATHS.recommendList, {})()).json().data;
+    expect(await queriesOf(loan(LOAN_PATHS.confirmDetail, { productId: first.id }))).toBe(1);
   });
 
   it('problem-list and problem-detail are one statement each', async () => {

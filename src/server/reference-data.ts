@@ -2,6 +2,7 @@ import type { Market } from '../shared/markets.ts';
 import { ttlCache } from './cache.ts';
 import type { ChatbotRepository } from './modules/chatbot/chatbot.repository.ts';
 import type { ComplaintsRepository } from './modules/complaints/complaints.repository.ts';
+import type { LoansRepository } from './modules/loans/loans.repository.ts';
 import type { SiteRepository } from './modules/site/site.repository.ts';
 
 /**
@@ -13,28 +14,33 @@ export const REFERENCE_TTL_MS = 30_000;
 type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /**
- * Data that changes only when an operator edits it (complaint types, chatbot content, company details),
+ * Data that changes only when an operator edits it (complaint types, chatbot content, company details, loan products),
  * kept per market in memory so that no hot route queries it. Writers call the matching `changed`.
  */
 export function referenceData(repos: {
   complaints: Pick<ComplaintsRepository, 'types'>;
   chatbot: Pick<ChatbotRepository, 'activeItems'>;
   site: Pick<SiteRepository, 'getConfig'>;
+  loans: Pick<LoansRepository, 'offered'>;
 }) {
   const cache = <V>() => ttlCache<Market, V>({ ttlMs: REFERENCE_TTL_MS, max: 8 });
   const types = cache<Rows<ComplaintsRepository['types']>>();
   const qa = cache<Rows<ChatbotRepository['activeItems']>>();
   const site = cache<Rows<SiteRepository['getConfig']>>();
+  const products = cache<Rows<LoansRepository['offered']>>();
   return {
     /** Active complaint types and sub-types of the market, in display order. */
     complaintTypes: (market: Market) => types.get(market, repos.complaints.types),
     /** Active chatbot items of the market (categories, questions, answers), in display order. */
     qaItems: (market: Market) => qa.get(market, repos.chatbot.activeItems),
     siteConfig: (market: Market) => site.get(market, repos.site.getConfig),
+    /** Loan products on offer in the market (enabled, with terms), in display order. */
+    products: (market: Market) => products.get(market, repos.loans.offered),
     changed: {
       complaintTypes: (market: Market) => types.delete(market),
       qaItems: (market: Market) => qa.delete(market),
       siteConfig: (market: Market) => site.delete(market),
+      products: (market: Market) => products.delete(market),
     },
   };
 }

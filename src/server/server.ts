@@ -7,6 +7,7 @@ import { DEMO_BORROWERS, seed } from './db/seed.ts';
 import { schedule, uploadsCleanup } from './modules/uploads/uploads.cleanup.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 
+const LOAN_JOBS_INTERVAL_MS = 60_000;
 const DEMO_BORROWERS_PER_MARKET = Math.min(DEMO_BORROWERS.IN.length, DEMO_BORROWERS.ID.length);
 
 /** The process: validate config, open and migrate the database, seed demo data, serve, stop gracefully. */
@@ -35,12 +36,22 @@ async function main() {
     name: 'upload clean-up',
   });
 
+  // Due dates, overdue days and late charges: every minute, and at once to catch up after a stop. Safe on
+  // every instance at once (loan-jobs.ts).
+  const jobs = schedule(() => app.loanJobs.run(), {
+    intervalMs: LOAN_JOBS_INTERVAL_MS,
+    runAtStart: true,
+    log: app.log,
+    name: 'loan jobs',
+  });
+
   // In-flight requests finish, new ones get 503 (plugins/shutdown.ts), and the process exits in time.
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await cleanup.stop();
+    await jobs.stop();
     await database.close();
   });
 

@@ -46,6 +46,9 @@ export function pgliteRunner(client: PGlite, counted: () => void): Database['run
   return <Row>(statement: Statement<Row>, params: readonly unknown[]) =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
+        // `query()` checks this itself; the protocol path does not, and would fail with a TypeError deep
+        // in PGlite. Said as PGlite says it, so the error handler answers 503 as for any closed database.
+        if (client.closed) throw new Error('PGlite is closed');
         let paramTypes = prepared.get(statement.name);
         if (!paramTypes) {
           counted();

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -11,6 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Quote } from '../../shared/domain/pricing.ts';
+import type { ProductCopy, StoredTerms } from '../../shared/domain/product.ts';
 
 /** One schema for both drivers (PGlite and PostgreSQL); migrations are generated from it. */
 
@@ -80,7 +83,11 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_market_created_idx').on(t.market, t.createdAt)],
 );
 
-/** Loan products (the order card shows their name and logo; terms arrive with the loan issues). */
+/**
+ * Loan products per market: what a borrower may borrow and on which terms (issue 8). `terms` is the
+ * pricing module's product terms (validated against the market's caps on every write); an order keeps
+ * its own copy of the terms it was made on, so editing a product never changes a loan already made.
+ */
 export const products = pgTable(
   'products',
   {
@@ -89,7 +96,18 @@ export const products = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     logoUrl: text('logo_url').notNull(),
+    terms: jsonb('terms').$type<StoredTerms>(),
+    /** Description and tags in each language (the borrower's language picks one). */
+    copy: jsonb('copy')
+      .$type<ProductCopy>()
+      .notNull()
+      .default({ en: { description: '', tags: [] }, id: { description: '', tags: [] } }),
+    enabled: boolean('enabled').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    /** New orders accepted per market day; null: no limit. When reached, the product is full until tomorrow. */
+    dailyQuota: integer('daily_quota'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('products_market_code_uq').on(t.market, t.code)],
 );
@@ -112,10 +130,80 @@ export const orders = pgTable(
     termDays: integer('term_days').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }),
     collectionAllowed: boolean('collection_allowed').notNull().default(false),
+    /** The product's terms when the order was made (null for orders older than issue 8). */
+    terms: jsonb('terms').$type<StoredTerms>(),
+    /** The quote the borrower confirmed: fees, amount disbursed, interest, schedule, APR. */
+    quote: jsonb('quote').$type<Quote>(),
+    /** The client's idempotency key of the confirm that made the order: a repeat gets this order. */
+    requestKey: text('request_key'),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('orders_order_no_uq').on(t.orderNo), index('orders_borrower_idx').on(t.borrowerId)],
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    index('orders_borrower_idx').on(t.borrowerId),
+    uniqueIndex('orders_request_key_uq').on(t.borrowerId, t.requestKey),
+    // One application in flight per borrower and product: confirms racing with different keys make one
+    // order (a live loan on the product is refused by the service before it gets here).
+    uniqueIndex('orders_pending_per_product_uq')
+      .on(t.borrowerId, t.productId)
+      .where(sql`status in (21, 151)`),
+    index('orders_product_created_idx').on(t.productId, t.createdAt),
+    // The back office's order search: newest first, all or by status, keyset-paged.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    // The daily jobs find live loans by due time without reading settled history.
+    index('orders_live_due_idx').on(t.dueAt).where(sql`status in (170, 174, 180)`),
+  ],
 );
+
+/**
+ * Charges booked on an order after it was made: each day's late charge and the one-off late fee, written
+ * by the daily accrual job. Unique per order, kind and market day, so running the job twice books nothing
+ * twice; the amounts come from the pricing module, which stops them at the market's caps.
+ */
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** `late_fee` or `late_charge`. */
+    kind: text('kind').notNull(),
+    /** The market day the charge is for (`YYYY-MM-DD`). */
+    chargeDay: text('charge_day').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_charges_order_kind_day_uq').on(t.orderId, t.kind, t.chargeDay)],
+);
+
+/** Taps on product cards and buttons (spec §7 `pageEvent/save`, `service/event/save`): module and position. */
+export const productEvents = pgTable(
+  'product_events',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    moduleId: integer('module_id').notNull(),
+    positionId: integer('position_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_events_product_idx').on(t.productId, t.createdAt)],
+);
+
+/** The app-store rating a borrower gave from a loan's details (one per order): the score chosen. */
+export const orderRatings = pgTable('order_ratings', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  borrowerId: integer('borrower_id').notNull(),
+  score: integer('score').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every change of a loan order's status, written in the same transaction as the change (issue 8): which
@@ -340,6 +428,9 @@ export const schema = {
   contactMessages,
   products,
   orders,
+  productEvents,
+  orderRatings,
+  orderCharges,
   problemTypes,
   uploads,
   complaints,

@@ -5,29 +5,10 @@ import { weekdaysLater } from '../../shared/domain/time.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
 import type { Db } from './client.ts';
-import {
-  borrowers,
-  complaintImages,
-  complaints,
-  orders,
-  problemTypes,
-  products,
-  qaItems,
-  uploads,
-} from './schema.ts';
+import { borrowers, complaintImages, complaints, problemTypes, qaItems, uploads } from './schema.ts';
+import { DEMO_PRODUCTS, type DemoOrder, seedOrder, seedProducts } from './seed-loans.ts';
 
 /** Demo data for loans, complaint types, the chatbot and a few complaints in each state. Idempotent. */
-
-const PRODUCTS: Record<Market, Array<{ code: string; name: string; logoUrl: string }>> = {
-  IN: [
-    { code: 'kredito-flex', name: 'Kredito Flex', logoUrl: '/favicon.svg' },
-    { code: 'kredito-salary', name: 'Salary Advance', logoUrl: '/favicon.svg' },
-  ],
-  ID: [
-    { code: 'kredito-kilat', name: 'Kredito Kilat', logoUrl: '/favicon.svg' },
-    { code: 'kredito-usaha', name: 'Modal Usaha', logoUrl: '/favicon.svg' },
-  ],
-};
 
 const DAY = 86_400_000;
 
@@ -50,43 +31,75 @@ export const DEMO_BORROWERS: Record<Market, ReadonlyArray<{ phone: string; name:
 };
 
 /**
- * Demo orders of a market's demo borrower number `nth` (0 = the first): due (collection allowed),
- * settled, under review (no collection). The first borrower's order numbers are the ones tests use.
+ * Demo orders of a market's demo borrower number `nth` (0 = the first). Everyone has a due loan
+ * (collection allowed), a settled one and an application under review; the first borrower also has one in
+ * every other state (being paid out, rejected, just paid out and in its cooling-off, overdue), each on a
+ * product of its own, as the service would allow. The first borrower's numbers are the ones tests use.
  */
-function demoOrders(market: Market, now: number, nth = 0) {
+function demoOrders(market: Market, nth = 0): DemoOrder[] {
   const p = market === 'IN' ? 'IN' : 'ID';
   const no = (base: string, i: number) => (nth === 0 ? base : `${base.slice(0, -3)}${nth}0${i}`);
-  const amount = market === 'IN' ? [1_500_000, 800_000, 2_500_000] : [300_000_000, 150_000_000, 500_000_000];
-  return [
+  const IN = market === 'IN';
+  const orders: DemoOrder[] = [
     {
       orderNo: no(`${p}20261101001`, 1),
       product: 0,
       status: 174,
-      amountMinor: amount[0]!,
+      amountMinor: IN ? 1_500_000 : 300_000_000,
       termDays: 91,
-      dueAt: new Date(now + 2 * DAY),
-      collectionAllowed: true,
-      createdAt: new Date(now - 89 * DAY),
+      createdDaysAgo: 0,
     },
     {
       orderNo: no(`${p}20260801002`, 2),
       product: 1,
       status: 200,
-      amountMinor: amount[1]!,
-      termDays: 120,
-      dueAt: new Date(now - 30 * DAY),
-      collectionAllowed: true,
-      createdAt: new Date(now - 150 * DAY),
+      amountMinor: IN ? 800_000 : 150_000_000,
+      termDays: IN ? 91 : 120,
+      createdDaysAgo: 150,
     },
     {
       orderNo: no(`${p}20261120003`, 3),
-      product: 0,
+      product: 2,
       status: 21,
-      amountMinor: amount[2]!,
+      amountMinor: IN ? 2_500_000 : 500_000_000,
       termDays: 180,
-      dueAt: null,
-      collectionAllowed: false,
-      createdAt: new Date(now - 1 * DAY),
+      createdDaysAgo: 1,
+    },
+  ];
+  if (nth > 0) return orders;
+  return [
+    ...orders,
+    {
+      orderNo: `${p}20261118004`,
+      product: 3,
+      status: 151,
+      amountMinor: IN ? 1_200_000 : 250_000_000,
+      termDays: 91,
+      createdDaysAgo: 2,
+    },
+    {
+      orderNo: `${p}20261015005`,
+      product: 0,
+      status: 110,
+      amountMinor: IN ? 4_000_000 : 400_000_000,
+      termDays: IN ? 180 : 60,
+      createdDaysAgo: 40,
+    },
+    {
+      orderNo: `${p}20261117006`,
+      product: 4,
+      status: 170,
+      amountMinor: IN ? 500_000 : 100_000_000,
+      termDays: IN ? 91 : 30,
+      createdDaysAgo: 1.5,
+    },
+    {
+      orderNo: `${p}20260801007`,
+      product: 1,
+      status: 180,
+      amountMinor: IN ? 1_000_000 : 200_000_000,
+      termDays: 91,
+      createdDaysAgo: 0,
     },
   ];
 }
@@ -251,10 +264,7 @@ async function replyImage(storage: ObjectStorage, db: Db, market: Market): Promi
 
 export async function seedSupport(db: Db, storage: ObjectStorage | null, now = Date.now()): Promise<void> {
   for (const market of ['IN', 'ID'] as const) {
-    await db
-      .insert(products)
-      .values(PRODUCTS[market].map((p) => ({ market, ...p })))
-      .onConflictDoNothing();
+    const productIds = await seedProducts(db, market);
     await db
       .insert(problemTypes)
       .values(
@@ -269,8 +279,7 @@ export async function seedSupport(db: Db, storage: ObjectStorage | null, now = D
       )
       .onConflictDoNothing();
 
-    const productRows = await db.select().from(products).where(eq(products.market, market));
-    const productId = (code: string) => productRows.find((p) => p.code === code)!.id;
+    const productId = (index: number) => productIds.get(DEMO_PRODUCTS[market][index]!.code)!;
     const [anyCategory] = await db
       .select({ id: qaItems.id })
       .from(qaItems)
@@ -345,20 +354,12 @@ async function seedBorrower(
   market: Market,
   borrowerId: number,
   nth: number,
-  productId: (code: string) => number,
+  productId: (index: number) => number,
   now: number,
 ): Promise<void> {
-  await db
-    .insert(orders)
-    .values(
-      demoOrders(market, now, nth).map(({ product, ...o }) => ({
-        ...o,
-        borrowerId,
-        productId: productId(PRODUCTS[market][product]!.code),
-        market,
-      })),
-    )
-    .onConflictDoNothing();
+  for (const o of demoOrders(market, nth)) {
+    await seedOrder(db, market, borrowerId, productId(o.product), o, now);
+  }
 
   const [anyComplaint] = await db
     .select({ id: complaints.id })
@@ -366,7 +367,7 @@ async function seedBorrower(
     .where(eq(complaints.borrowerId, borrowerId))
     .limit(1);
   if (!anyComplaint) {
-    const due = demoOrders(market, now, nth)[0]!.orderNo;
+    const due = demoOrders(market, nth)[0]!.orderNo;
     const en = market === 'IN';
     const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
     const base = { borrowerId: borrowerId, market, orderNo: due };

@@ -18,3 +18,7 @@ export function statement<Row>(name: string, text: string): Statement<Row> {
   names.set(name, text);
   return { name, text };
 }
+
+/** A timestamp leaves SQL as the text JavaScript's toISOString writes, so both drivers agree. */
+export const isoSql = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

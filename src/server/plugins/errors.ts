@@ -51,7 +51,7 @@ const UNIQUE_VIOLATION = '23505';
  * A unique-key violation behind a failure, looking through Drizzle's wrapping (`cause`): the constraint's
  * name, or null when the failure is something else.
  */
-function uniqueViolation(err: unknown, depth = 0): { constraint: string | undefined } | null {
+export function uniqueViolation(err: unknown, depth = 0): { constraint: string | undefined } | null {
   if (!err || typeof err !== 'object' || depth > 3) return null;
   const e = err as { code?: unknown; constraint?: unknown; cause?: unknown };
   if (e.code === UNIQUE_VIOLATION) {
@@ -60,11 +60,18 @@ function uniqueViolation(err: unknown, depth = 0): { constraint: string | undefi
   return uniqueViolation(e.cause, depth + 1);
 }
 
+/** Puts `vars` into a message's `{{name}}` placeholders. */
+export function fill(message: string, vars: Readonly<Record<string, string>> | undefined): string {
+  return vars ? message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => vars[name] ?? whole) : message;
+}
+
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   const [ns, key] = err.messageKey.includes(':') ? err.messageKey.split(':', 2) : ['common', err.messageKey];
-  return reply
-    .code(err.status)
-    .send({ code: err.code, data: null, message: translate(langOf(req), ns as Namespace, key!) });
+  return reply.code(err.status).send({
+    code: err.code,
+    data: null,
+    message: fill(translate(langOf(req), ns as Namespace, key!), err.vars),
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Market } from '../../shared/markets.ts';
 import { localFolderStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
+import { type MovableClock, movableClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { borrowers } from '../db/schema.ts';
@@ -54,6 +55,8 @@ export interface TestApp {
   newBorrower(market: Market): Promise<string>;
   /** Headers of a signed-in borrower. */
   auth(token: string): Record<string, string>;
+  /** The loan rules' clock: tests move it forward to watch loans fall due. */
+  clock: MovableClock;
   close(): Promise<void>;
 }
 
@@ -86,10 +89,12 @@ export async function createTestApp(
   });
   await seed(database.db, storage, { demo: config.demo });
   const { lines: logs, stream } = captureLogs();
-  const app = await buildApp({ config, database: wrap(database), logger: { stream }, storage });
+  const clock = movableClock();
+  const app = await buildApp({ config, database: wrap(database), logger: { stream }, storage, clock });
   await app.ready();
   return {
     app,
+    clock,
     database,
     config,
     logs,

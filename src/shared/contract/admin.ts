@@ -1,5 +1,6 @@
 /** Back-office schemas (`/admin-api/…`); paths, limits and roles are in constants.ts. */
 import { z } from 'zod';
+import { PRODUCT_BOUNDS } from '../domain/product.ts';
 import { MARKETS } from '../markets.ts';
 import { COMPLAINT_STATUSES, QA_ICONS, QA_KINDS, STAFF_ROLES } from './constants.ts';
 import { envelope } from './envelope.ts';
@@ -218,7 +219,26 @@ export const adminOrderData = z.object({
   market: z.enum(MARKETS),
   status: z.number().int(),
   amountMinor: z.number().int(),
+  /** The amount written in the market's money. */
+  amount: z.string(),
   termDays: z.number().int(),
+  borrowerName: z.string(),
+  /** Masked, as everywhere in the back office. */
+  borrowerPhone: z.string(),
+  productName: z.string(),
+  createdAt: z.string(),
+  disbursedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  /** What the borrower confirmed, in the market's money; null for orders made before quotes were kept. */
+  quote: z
+    .object({
+      disbursed: z.string(),
+      interest: z.string(),
+      fees: z.array(z.object({ name: z.string(), amount: z.string(), timing: z.enum(['upfront', 'added']) })),
+      totalRepayable: z.string(),
+      aprBp: z.number().int(),
+    })
+    .nullable(),
   events: z.array(
     z.object({
       operation: z.string(),
@@ -230,4 +250,154 @@ export const adminOrderData = z.object({
     }),
   ),
 });
+export type AdminOrder = z.infer<typeof adminOrderData>;
 export const adminOrderReply = envelope(adminOrderData);
+
+// Orders search (issue 8): by order number or borrower phone, and by status; newest first, keyset pages.
+/** A page cursor as the server hands it out: opaque to clients (`<created µs>-<id>`). */
+export const orderCursor = z.string().regex(/^\d{1,17}-\d{1,10}$/);
+export const ordersQuery = z.object({
+  /** An order number (exact) or a borrower's phone in any of the market's written forms. */
+  q: text(40, { trim: true }).optional(),
+  /** One status code (product brief §4). */
+  status: int(0, 999).optional(),
+  market: z.enum(MARKETS).optional(),
+  cursor: orderCursor.optional(),
+});
+export const adminOrderItem = z.object({
+  orderNo: z.string(),
+  market: z.enum(MARKETS),
+  borrowerName: z.string(),
+  /** Masked: a list never shows a full phone number. */
+  borrowerPhone: z.string(),
+  productName: z.string(),
+  amountMinor: z.number().int(),
+  /** The amount written in the market's money. */
+  amount: z.string(),
+  status: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminOrderItem = z.infer<typeof adminOrderItem>;
+export const ordersData = z.object({
+  items: z.array(adminOrderItem),
+  /** Cursor of the next page, or null when this page is the last. */
+  nextCursor: z.string().nullable(),
+});
+export type AdminOrders = z.infer<typeof ordersData>;
+export const ordersReply = envelope(ordersData);
+
+// Loan products (issue 8): the terms, the card's words per language, the order, the daily quota, on/off.
+/**
+ * Money in minor units up to the bound of any product. Fields that `productProblems` judges (term days,
+ * instalments, cooling-off, tier days, extension days) only have to be whole numbers here: that check
+ * then names what is wrong in the operator's language, instead of a bare "not valid".
+ */
+const money = () => int(0, PRODUCT_BOUNDS.amountMax);
+const anyDays = () => int(0, INT4_MAX);
+/** A share of the principal in basis points, at most 100 %. */
+const bp = () => int(0, 10_000);
+/** A daily rate in parts per million, at most 100 % a day. */
+const ppm = () => int(0, 1_000_000);
+
+/** A fee's stable key; its label comes from the catalog (`loans:fees.<name>`). */
+export const FEE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,29}$/;
+export const feeRuleBody = z.strictObject({
+  name: z.string().regex(FEE_NAME_PATTERN),
+  rateBp: bp().optional(),
+  fixed: money().optional(),
+  timing: z.enum(['upfront', 'added']),
+});
+export const productTermsBody = z.strictObject({
+  amountMin: money(),
+  amountMax: money(),
+  amountStep: money(),
+  termDays: z.array(anyDays()).max(32),
+  installments: anyDays(),
+  dailyInterestPpm: ppm(),
+  fees: z.array(feeRuleBody).max(PRODUCT_BOUNDS.feesMax),
+  lateFee: z.strictObject({ newBorrower: money(), repeatBorrower: money() }).optional(),
+  lateChargeTiers: z
+    .array(z.strictObject({ fromDay: anyDays(), dailyPpm: ppm() }))
+    .max(PRODUCT_BOUNDS.tiersMax),
+  coolingOffDays: anyDays(),
+  earlyRepaymentMinDay: int(0, PRODUCT_BOUNDS.termDaysMax),
+  earlyRepaymentMinTermBp: bp(),
+  extension: z.strictObject({ feeBp: bp(), days: anyDays() }).optional(),
+});
+export type ProductTermsBody = z.infer<typeof productTermsBody>;
+
+const copyOfLang = z.strictObject({
+  description: multiline(300, { trim: true }),
+  tags: z.array(text(24, { trim: true, min: 1 })).max(PRODUCT_BOUNDS.tagsMax),
+});
+export const productCopyBody = z.strictObject({ en: copyOfLang, id: copyOfLang });
+
+/**
+ * A logo is our own path (`/…`) or an https address: nothing a browser would run or fetch over plain
+ * http (`javascript:`, `data:`, `//host` that borrows the page's scheme).
+ */
+export const LOGO_URL_PATTERN = /^(?:https:\/\/[^\s/?#]+[^\s]*|\/(?![/\\])[^\s]*)$/;
+/** A product's code: its stable key within the market (lower case, digits, dashes). */
+export const PRODUCT_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,39}$/;
+
+const productFields = {
+  name: text(60, { trim: true, min: 1 }),
+  logoUrl: text(500, { trim: true }).regex(LOGO_URL_PATTERN),
+  /** Null: a draft without terms, which cannot be offered. */
+  terms: productTermsBody.nullable(),
+  copy: productCopyBody,
+  sort: int(0, 10_000).default(0),
+  /** New orders a market day; null: no limit. */
+  dailyQuota: int(0, 10_000_000).nullable().default(null),
+};
+export const productUpdateBody = z.strictObject(productFields);
+export type ProductUpdateBody = z.input<typeof productUpdateBody>;
+export const productCreateBody = z.strictObject({
+  market: z.enum(MARKETS),
+  code: z.string().regex(PRODUCT_CODE_PATTERN),
+  ...productFields,
+});
+export type ProductCreateBody = z.input<typeof productCreateBody>;
+export const productEnabledBody = z.strictObject({ enabled: z.boolean() });
+export const productIdParams = z.object({ id: id() });
+export const productsQuery = z.object({ market: z.enum(MARKETS).optional() });
+
+const storedTerms = z.object({
+  amountMin: z.number().int(),
+  amountMax: z.number().int(),
+  amountStep: z.number().int(),
+  termDays: z.array(z.number().int()),
+  installments: z.number().int(),
+  dailyInterestPpm: z.number().int(),
+  fees: z.array(
+    z.object({
+      name: z.string(),
+      rateBp: z.number().int().optional(),
+      fixed: z.number().int().optional(),
+      timing: z.enum(['upfront', 'added']),
+    }),
+  ),
+  lateFee: z.object({ newBorrower: z.number().int(), repeatBorrower: z.number().int() }).optional(),
+  lateChargeTiers: z.array(z.object({ fromDay: z.number().int(), dailyPpm: z.number().int() })),
+  coolingOffDays: z.number().int(),
+  earlyRepaymentMinDay: z.number().int(),
+  earlyRepaymentMinTermBp: z.number().int(),
+  extension: z.object({ feeBp: z.number().int(), days: z.number().int() }).optional(),
+});
+const copyOut = z.object({ description: z.string(), tags: z.array(z.string()) });
+export const adminProduct = z.object({
+  id: z.number().int(),
+  market: z.enum(MARKETS),
+  code: z.string(),
+  name: z.string(),
+  logoUrl: z.string(),
+  terms: storedTerms.nullable(),
+  copy: z.object({ en: copyOut, id: copyOut }),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  dailyQuota: z.number().int().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
+export const adminProductReply = envelope(adminProduct);
+export const adminProductsReply = envelope(z.object({ items: z.array(adminProduct) }));

@@ -79,3 +79,44 @@ export const QA_ICONS = ['loan', 'repayment', 'account', 'other'] as const;
 // site
 /** Limits of the official contact form (spec §2; e-mail optional per product brief §5). */
 export const CONTACT_LIMITS = { name: 80, telephone: 20, suggestion: 1000, email: 120 } as const;
+
+// loans
+/**
+ * Products, loan confirmation and loan details (spec §7 "Products, loans and repayment", issue 8): the
+ * spec's paths as given. `/indah/…` calls answer with code '00' on success (spec §8), the `/v3/…` ones
+ * with 0. The `/indah/stand/…` calls are form-encoded (spec §7) with field names of our own.
+ */
+export const LOAN_PATHS = {
+  recommendList: '/indah/v3/product/recommend-product-list',
+  pageEvent: '/indah/pageEvent/save',
+  apply: '/indah/v3/product/apply',
+  confirmDetail: '/v3/loan-confirm/loan-detail-confirm',
+  contracts: '/v3/contract/contract',
+  contractJump: '/v3/contract/contract-jump',
+  push: '/v3/loan-confirm/loan-detail-push',
+  details: '/v3/loan-details/loan-details',
+  score: '/v3/loan-details/google-score',
+  serviceEvent: '/service/event/save',
+  /** Joint-login failure: the recommended list, a card's click event, and "go to product" (the jump). */
+  standList: '/indah/stand/targeted',
+  standClick: '/indah/stand/necessity',
+  standJump: '/indah/stand/joint',
+} as const;
+
+/** Where a product tap was made (spec §7, §9): banner or popup "jingzhun" scenes, "fudai" scenes, others. */
+export const PRODUCT_MODULE = { JINGZHUN: 301, FUDAI: 302, OTHER: 300, LOAN_MORE: 30 } as const;
+
+/** Which product module a list scene reports (spec §7): 301 for banner/popup jingzhun, 302 fudai, else 300. */
+export function moduleForScene(scene: string | null | undefined): number {
+  const s = (scene ?? '').toLowerCase();
+  if (s.includes('fudai')) return PRODUCT_MODULE.FUDAI;
+  if (s.includes('jingzhun') && (s.includes('banner') || s.includes('popup'))) return PRODUCT_MODULE.JINGZHUN;
+  return PRODUCT_MODULE.OTHER;
+}
+
+/** Tags show on the first two cards only (spec §9). */
+export const TAGGED_CARDS = 2;
+/** The contract list's scene (spec §7: scene=3 on the loan confirmation). */
+export const CONTRACT_SCENE = 3;
+/** An idempotency key: what a client makes once per confirm screen (a UUID, or any 16-64 safe characters). */
+export const REQUEST_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -91,3 +91,33 @@ export function weekdaysLater(from: Date, weekdays: number, market: Market): Dat
   );
   return new Date(endLocalAsUtc - offsetMinutes(new Date(endLocalAsUtc), timeZone) * 60_000);
 }
+
+/**
+ * Loan dates are market calendar days (`YYYY-MM-DD`, the market's time zone): a loan disbursed in
+ * Jakarta at 23:30 was disbursed that day, and its due date is that day plus the term.
+ */
+export type MarketDay = string;
+
+/** The market's calendar day of an instant. */
+export function marketDay(instant: Date, market: Market): MarketDay {
+  const d = localDate(instant, MARKET_INFO[market].timeZone);
+  return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+}
+
+/** `day` plus `n` calendar days. */
+export function addDays(day: MarketDay, n: number): MarketDay {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: MarketDay, to: MarketDay): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The instant the market's day begins (its local midnight). */
+export function startOfMarketDay(day: MarketDay, market: Market): Date {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  // Neither market observes daylight saving: the offset at that instant is the offset of the day.
+  return new Date(utcMidnight - offsetMinutes(new Date(utcMidnight), MARKET_INFO[market].timeZone) * 60_000);
+}

@@ -4,8 +4,12 @@ import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
 import { complaints } from './complaints.ts';
 import { contact } from './contact.ts';
+import { loanConfirm } from './loan-confirm.ts';
+import { loanDetails } from './loan-details.ts';
+import { loans } from './loans.ts';
 import { lookup } from './lookup.ts';
 import { orders } from './orders.ts';
+import { products } from './products.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { staff } from './staff.ts';
@@ -24,6 +28,10 @@ const namespaces = {
   shell,
   site,
   orders,
+  loans,
+  products,
+  loanConfirm,
+  loanDetails,
   complaints,
   chatbot,
   support,

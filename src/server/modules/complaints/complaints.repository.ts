@@ -3,10 +3,7 @@ import { type ComplaintStatus, LIST_PAGE } from '../../../shared/contract/consta
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
 import { complaints, orders, problemTypes } from '../../db/schema.ts';
-import { statement } from '../../db/statement.ts';
-
-/** Timestamps leave SQL as the text JavaScript's toISOString writes, so both drivers agree. */
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { isoSql as iso, statement } from '../../db/statement.ts';
 
 /**
  * A borrower's count from `complaint_counts` (kept exact by a trigger on complaints, migration 0004):

@@ -57,7 +57,8 @@ describe('problem-init', () => {
     expect(data.problemType.map((o: { value: number }) => o.value)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(data.problemType[0].title).toBe('Collection');
     expect(data.problemSonType.map((o: { value: number }) => o.value)).toEqual([11, 12, 13, 14]);
-    expect(data.orderList).toHaveLength(3);
+    // The demo borrower has an order in every state (seed-support.ts).
+    expect(data.orderList).toHaveLength(7);
     const due = data.orderList.find((o: { orderNo: string }) => o.orderNo === DUE_IN);
     expect(due).toMatchObject({
       isShow: 1,

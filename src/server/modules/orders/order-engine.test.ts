@@ -10,7 +10,6 @@ import { type OrderEngine, orderEngine } from './order-engine.ts';
 let database: Database;
 let engine: OrderEngine;
 let borrowerId: number;
-let productId: number;
 let n = 0;
 
 beforeAll(async () => {
@@ -20,22 +19,23 @@ beforeAll(async () => {
     .insert(borrowers)
     .values({ market: 'IN', phone: '9000000001', name: 'Engine Test' })
     .returning({ id: borrowers.id });
-  const [p] = await database.db
-    .insert(products)
-    .values({ market: 'IN', code: 'ENGINE', name: 'Engine loan', logoUrl: '/logo.svg' })
-    .returning({ id: products.id });
   borrowerId = b!.id;
-  productId = p!.id;
 });
 afterAll(async () => {
   await database.close();
 });
 
-const submit = () =>
-  engine.submit(
-    { orderNo: `ENG${++n}`, borrowerId, productId, market: 'IN', amountMinor: 1_000_000, termDays: 91 },
+/** A new application, each on a product of its own (one application in flight per borrower and product). */
+const submit = async () => {
+  const [p] = await database.db
+    .insert(products)
+    .values({ market: 'IN', code: `ENGINE${++n}`, name: 'Engine loan', logoUrl: '/logo.svg' })
+    .returning({ id: products.id });
+  return engine.submit(
+    { orderNo: `ENG${n}`, borrowerId, productId: p!.id, market: 'IN', amountMinor: 1_000_000, termDays: 91 },
     `borrower:${borrowerId}`,
   );
+};
 const statusOf = async (id: number) =>
   (await database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s;
 const eventsOf = async (id: number) =>

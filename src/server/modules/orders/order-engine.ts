@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type OrderOperation, transition } from '../../../shared/domain/order-lifecycle.ts';
+import { addDays, marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
+import type { Market } from '../../../shared/markets.ts';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -18,13 +20,41 @@ export interface AppliedChange {
 type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'status'>;
 
 /**
+ * What an operation changes besides the status, in the same transaction. Disbursing starts the loan's
+ * clock: the first due date is the market day of the payout plus the first period's days, and the order
+ * falls due at that day's local midnight. A loan that is due or late may be the subject of a collection
+ * complaint (isShow).
+ */
+function effects(
+  operation: OrderOperation,
+  order: { market: string; termDays: number; quote: typeof orders.$inferSelect.quote },
+  now: Date,
+): Partial<typeof orders.$inferInsert> {
+  switch (operation) {
+    case 'disburse': {
+      const market = order.market as Market;
+      const firstDueDay = order.quote?.schedule[0]?.dueDay ?? order.termDays;
+      return {
+        disbursedAt: now,
+        dueAt: startOfMarketDay(addDays(marketDay(now, market), firstDueDay), market),
+      };
+    }
+    case 'fallDue':
+    case 'goOverdue':
+      return { collectionAllowed: true };
+    default:
+      return {};
+  }
+}
+
+/**
  * The order engine (issue 8): the only code that changes an order's status. Each named operation is one
  * transaction that locks the order, asks the lifecycle (src/shared/domain/order-lifecycle.ts) whether the
  * move is allowed from the status it finds, writes the new status and an event row, or writes nothing and
  * refuses: 409 for a move the current status does not allow (two operators approving at once: the second
  * finds it approved), 400 for a missing reason, 404 for no such order.
  */
-export function orderEngine(db: Db) {
+export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Date() }) {
   function refuse(result: ReturnType<typeof transition>): never {
     if (!('refused' in result)) throw new Error('not a refusal');
     const { code } = result.refused;
@@ -35,7 +65,7 @@ export function orderEngine(db: Db) {
 
   return {
     /** A new order, under review (`submit`), with its first event: one transaction. */
-    async submit(values: NewOrder, actor: Actor, now = new Date()): Promise<AppliedChange> {
+    async submit(values: NewOrder, actor: Actor, now = clock.now()): Promise<AppliedChange> {
       const result = transition('submit', null);
       if ('refused' in result) refuse(result);
       return db.transaction(async (tx) => {
@@ -65,19 +95,27 @@ export function orderEngine(db: Db) {
       actor: Actor,
       opts: { reason?: string; now?: Date } = {},
     ): Promise<AppliedChange> {
-      const now = opts.now ?? new Date();
+      const now = opts.now ?? clock.now();
       const reason = opts.reason?.trim() ?? '';
       return db.transaction(async (tx) => {
         // The lock makes concurrent operations on one order take turns: each sees the other's result.
         const [order] = await tx
-          .select({ status: orders.status })
+          .select({
+            status: orders.status,
+            market: orders.market,
+            termDays: orders.termDays,
+            quote: orders.quote,
+          })
           .from(orders)
           .where(eq(orders.id, orderId))
           .for('update');
         if (!order) throw new AppError(ERROR_CODE.NOT_FOUND);
         const result = transition(operation, order.status, reason);
         if ('refused' in result) refuse(result);
-        await tx.update(orders).set({ status: result.to }).where(eq(orders.id, orderId));
+        await tx
+          .update(orders)
+          .set({ status: result.to, ...effects(operation, order, now) })
+          .where(eq(orders.id, orderId));
         const [event] = await tx
           .insert(orderEvents)
           .values({

@@ -32,20 +32,32 @@ async function signIn(email: string, password: string) {
   };
 }
 
-/** A new order under review in `market`, made through the engine as the push will make it. */
-async function underReview(market: 'IN' | 'ID') {
-  const [b] = await t.database.db
-    .select({ id: borrowers.id })
-    .from(borrowers)
-    .where(eq(borrowers.market, market));
+let phones = 0;
+/** A new borrower of the market, with a phone of its own (for the search by phone). */
+async function newBorrower(market: 'IN' | 'ID') {
+  const serial = String(++phones).padStart(6, '0');
+  const phone = market === 'IN' ? `9123${serial}` : `081299${serial}`;
+  const [row] = await t.database.db
+    .insert(borrowers)
+    .values({ market, phone, name: `Search Borrower ${serial}` })
+    .returning({ id: borrowers.id });
+  return { id: row!.id, phone };
+}
+
+/**
+ * A new order under review in `market`, made through the engine as the push will make it. Each order is
+ * a new borrower's: a borrower has one application in flight per product.
+ */
+async function underReview(market: 'IN' | 'ID', borrowerId?: number) {
+  const b = borrowerId ?? (await newBorrower(market)).id;
   const [p] = await t.database.db
     .select({ id: products.id })
     .from(products)
     .where(eq(products.market, market));
   const orderNo = `${market}REVIEW${++n}`;
   await orderEngine(t.database.db).submit(
-    { orderNo, borrowerId: b!.id, productId: p!.id, market, amountMinor: 1_000_000, termDays: 91 },
-    `borrower:${b!.id}`,
+    { orderNo, borrowerId: b, productId: p!.id, market, amountMinor: 1_000_000, termDays: 91 },
+    `borrower:${b}`,
   );
   return orderNo;
 }
@@ -215,5 +227,165 @@ describe('payout', () => {
     const history = await engine.history(row!.id);
     expect(history.filter((e) => e.operation === 'disburse')).toHaveLength(1);
     expect(history.at(-1)!.toStatus).toBe(170);
+  });
+});
+
+describe('orders search', () => {
+  type Item = { orderNo: string; status: number; createdAt: string };
+  const search = async (who: { cookie: string }, query: Record<string, string>) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_BASE}/orders?${new URLSearchParams(query)}`,
+      headers: { cookie: who.cookie },
+    });
+    return res;
+  };
+
+  it('finds an order by its number, and a borrower’s orders by phone as any form of it; lists mask the phone', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const b = await newBorrower('ID');
+    const first = await underReview('ID', b.id);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, first));
+    await orderEngine(t.database.db).apply(row!.id, 'reject', 'staff:1', { reason: 'Test' });
+    const second = await underReview('ID', b.id);
+
+    const byNumber = await search(admin, { q: ` ${first} ` });
+    expect(byNumber.statusCode, byNumber.body).toBe(200);
+    expect(byNumber.json().data.items).toEqual([
+      {
+        orderNo: first,
+        market: 'ID',
+        borrowerName: expect.stringMatching(/^Search Borrower/),
+        borrowerPhone: `********${b.phone.slice(-4)}`,
+        productName: expect.any(String),
+        amountMinor: 1_000_000,
+        amount: 'Rp\u00a010.000',
+        status: 110,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    expect(byNumber.json().data.nextCursor).toBeNull();
+
+    // +62 812-9900-0001 is the borrower's 0812 9900 0001.
+    const international = `+62 ${b.phone.slice(1, 4)}-${b.phone.slice(4, 8)}-${b.phone.slice(8)}`;
+    const byPhone = await search(admin, { q: international });
+    expect(byPhone.json().data.items.map((i: Item) => i.orderNo)).toEqual([second, first]);
+    expect(byPhone.body).not.toContain(b.phone);
+    expect(byPhone.body).not.toContain(b.phone.slice(1));
+
+    const rejected = await search(admin, { q: b.phone, status: '110' });
+    expect(rejected.json().data.items.map((i: Item) => i.orderNo)).toEqual([first]);
+    const nothing = await search(admin, { q: 'NO-SUCH-ORDER' });
+    expect(nothing.json().data).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('filters by status, newest first', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    await underReview('IN');
+    const res = await search(admin, { status: '21' });
+    const items: Item[] = res.json().data.items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.status === 21)).toBe(true);
+    const times = items.map((i) => i.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('shows an agent only their market: another market’s order or phone finds nothing, its filter is refused', async () => {
+    const agent = await signIn('agent.in@kredito.test', 'Agent!2345');
+    const b = await newBorrower('ID');
+    const orderNo = await underReview('ID', b.id);
+    expect((await search(agent, { q: orderNo })).json().data.items).toEqual([]);
+    expect((await search(agent, { q: b.phone })).json().data.items).toEqual([]);
+    const all: Item[] = (await search(agent, {})).json().data.items;
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((i) => (i as Item & { market: string }).market === 'IN')).toBe(true);
+    expect((await search(agent, { market: 'ID' })).statusCode).toBe(403);
+  });
+
+  it('pages with a cursor: every order once, in order, even with equal times and an order made meanwhile', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const b = await newBorrower('IN');
+    const engine = orderEngine(t.database.db);
+    const [p] = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.market, 'IN'));
+    // 25 orders made at one instant: only the id tells them apart.
+    const at = new Date('2026-01-05T10:00:00.123Z');
+    const made: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const orderNo = `INPAGE${i}`;
+      const change = await engine.submit(
+        { orderNo, borrowerId: b.id, productId: p!.id, market: 'IN', amountMinor: 500_000, termDays: 91 },
+        `borrower:${b.id}`,
+        at,
+      );
+      // Rejected: a borrower has one application in flight per product.
+      await engine.apply(change.orderId, 'reject', 'staff:1', { reason: 'Paging' });
+      made.push(orderNo);
+    }
+    const first = (await search(admin, { q: b.phone })).json().data;
+    expect(first.items).toHaveLength(20);
+    expect(first.nextCursor).toMatch(/^\d+-\d+$/);
+    // A newer order arrives between the pages: it belongs before the first page, and shifts nothing.
+    await engine.submit(
+      {
+        orderNo: 'INPAGELATE',
+        borrowerId: b.id,
+        productId: p!.id,
+        market: 'IN',
+        amountMinor: 1,
+        termDays: 91,
+      },
+      `borrower:${b.id}`,
+    );
+    const second = (await search(admin, { q: b.phone, cursor: first.nextCursor })).json().data;
+    expect(second.items).toHaveLength(5);
+    expect(second.nextCursor).toBeNull();
+    const seen = [...first.items, ...second.items].map((i: Item) => i.orderNo);
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  it('refuses a malformed cursor, a status that is not a code and control characters (400)', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const queries: Record<string, string>[] = [
+      { cursor: 'abc' },
+      { cursor: '1-2-3' },
+      { status: 'open' },
+      { q: 'IN\u0000001' },
+    ];
+    for (const query of queries) {
+      expect((await search(admin, query)).statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+});
+
+describe('the order page', () => {
+  it('shows the borrower (phone masked), product, amount in the market’s money and the history', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const b = await newBorrower('IN');
+    const orderNo = await underReview('IN', b.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_BASE}/orders/${orderNo}`,
+      headers: { cookie: admin.cookie, 'x-lang': 'id' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      orderNo,
+      market: 'IN',
+      status: 21,
+      amountMinor: 1_000_000,
+      amount: '₹10,000',
+      termDays: 91,
+      borrowerName: expect.stringMatching(/^Search Borrower/),
+      borrowerPhone: `******${b.phone.slice(-4)}`,
+      productName: expect.any(String),
+      disbursedAt: null,
+      dueAt: null,
+      quote: null,
+      events: [expect.objectContaining({ operation: 'submit', toStatus: 21 })],
+    });
+    expect(res.body).not.toContain(b.phone);
   });
 });

@@ -1,22 +1,52 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_ERROR_CODE,
+  type AdminOrder,
+  type AdminOrders,
   adminOrderReply,
   orderActionBody,
   orderNoParams,
+  ordersQuery,
+  ordersReply,
 } from '../../../shared/contract/admin.ts';
-import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
+import { ADMIN_BASE, PAGE_SIZE } from '../../../shared/contract/constants.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { formatMoney } from '../../../shared/domain/money.ts';
+import { maskPhone, normalizePhone } from '../../../shared/domain/phone.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { PayoutProvider } from '../../adapters/payout.ts';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { borrowers, orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { AuditEntry } from '../staff/staff.repository.ts';
 import type { StaffIdentity } from '../staff/staff.service.ts';
 import type { OrderEngine } from './order-engine.ts';
+
+/** An order's creation time in microseconds (text: beyond 2^53): with its id, the keyset of the search. */
+const createdUs = sql<string>`((extract(epoch from ${orders.createdAt}) * 1000000)::bigint)::text`;
+
+/** The order row with what the order page shows of its borrower and product: one query. */
+const orderColumns = {
+  o: orders,
+  borrowerName: borrowers.name,
+  borrowerPhone: borrowers.phone,
+  productName: products.name,
+};
+type OrderRow = {
+  o: typeof orders.$inferSelect;
+  borrowerName: string;
+  borrowerPhone: string;
+  productName: string;
+};
+
+/** The markets a search may look at: the staff member's, narrowed to one when asked for one of them. */
+function marketsFor(staff: StaffIdentity, market: Market | undefined): Market[] {
+  if (!market) return staff.markets;
+  if (!staff.markets.includes(market)) throw new AppError('403', 'staff:errors.forbidden', 403);
+  return [market];
+}
 
 /**
  * The back office's side of the order engine (issue 8): an order with its history, and the review
@@ -31,23 +61,47 @@ export function ordersAdminService(
   /** The payout provider, asked once an order is approved (late-bound: its confirmation calls back here). */
   payout: () => PayoutProvider,
 ) {
-  async function find(staff: StaffIdentity, orderNo: string) {
-    const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!order) throw new AppError(ERROR_CODE.NOT_FOUND);
-    if (!staff.markets.includes(order.market as Market))
+  async function find(staff: StaffIdentity, orderNo: string): Promise<OrderRow> {
+    const [row] = await db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(borrowers, eq(borrowers.id, orders.borrowerId))
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(eq(orders.orderNo, orderNo));
+    if (!row) throw new AppError(ERROR_CODE.NOT_FOUND);
+    if (!staff.markets.includes(row.o.market as Market))
       throw new AppError(ADMIN_ERROR_CODE.OTHER_MARKET, 'orders:refusals.otherMarket', 403);
-    return order;
+    return row;
   }
 
   /** The reply for an order row (status as given: after a decision, the status it now has). */
-  async function present(order: typeof orders.$inferSelect) {
+  async function present({ o: order, ...row }: OrderRow): Promise<AdminOrder> {
+    const market = order.market as Market;
+    const money = (minor: number) => formatMoney(minor, market);
     const events = await engine.history(order.id);
+    const q = order.quote;
     return {
       orderNo: order.orderNo,
-      market: order.market as Market,
+      market,
       status: order.status,
       amountMinor: order.amountMinor,
+      amount: money(order.amountMinor),
       termDays: order.termDays,
+      borrowerName: row.borrowerName,
+      borrowerPhone: maskPhone(row.borrowerPhone),
+      productName: row.productName,
+      createdAt: order.createdAt.toISOString(),
+      disbursedAt: order.disbursedAt?.toISOString() ?? null,
+      dueAt: order.dueAt?.toISOString() ?? null,
+      quote: q
+        ? {
+            disbursed: money(q.disbursed),
+            interest: money(q.interest),
+            fees: q.fees.map((f) => ({ name: f.name, amount: money(f.amount), timing: f.timing })),
+            totalRepayable: money(q.totalRepayable),
+            aprBp: q.aprBp,
+          }
+        : null,
       events: events.map((e) => ({
         operation: e.operation,
         fromStatus: e.fromStatus,
@@ -61,13 +115,92 @@ export function ordersAdminService(
 
   return {
     view: async (staff: StaffIdentity, orderNo: string) => present(await find(staff, orderNo)),
+
+    /**
+     * Orders of the staff member's markets, newest first, a page at a time: `q` is an order number
+     * (exactly) or a borrower's phone in any form the market writes it (+62 8…, 0 98…), `status` one
+     * code. Keyset paging on (created, id), so an order made meanwhile never shifts a page.
+     */
+    async search(
+      staff: StaffIdentity,
+      query: { q?: string; status?: number; market?: Market; cursor?: string },
+    ): Promise<AdminOrders> {
+      const markets = marketsFor(staff, query.market);
+      const where: SQL[] = [inArray(orders.market, markets)];
+      if (query.status !== undefined) where.push(eq(orders.status, query.status));
+      const text = query.q?.trim();
+      if (text) {
+        // The phone's borrowers first (unique index): the search is then an order number or a few ids,
+        // both indexed, instead of a join the planner has to filter.
+        const phones = markets.flatMap((m) => {
+          const phone = normalizePhone(m, text);
+          return phone ? [and(eq(borrowers.market, m), eq(borrowers.phone, phone))!] : [];
+        });
+        const ids = phones.length
+          ? (
+              await db
+                .select({ id: borrowers.id })
+                .from(borrowers)
+                .where(or(...phones))
+            ).map((b) => b.id)
+          : [];
+        where.push(
+          ids.length
+            ? or(eq(orders.orderNo, text), inArray(orders.borrowerId, ids))!
+            : eq(orders.orderNo, text),
+        );
+      }
+      if (query.cursor) {
+        const [us, id] = query.cursor.split('-') as [string, string];
+        where.push(
+          sql`(${orders.createdAt}, ${orders.id}) < (timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond', ${Number(id)})`,
+        );
+      }
+      const rows = await db
+        .select({
+          id: orders.id,
+          createdUs,
+          orderNo: orders.orderNo,
+          market: orders.market,
+          status: orders.status,
+          amountMinor: orders.amountMinor,
+          createdAt: orders.createdAt,
+          borrowerName: borrowers.name,
+          borrowerPhone: borrowers.phone,
+          productName: products.name,
+        })
+        .from(orders)
+        .innerJoin(borrowers, eq(borrowers.id, orders.borrowerId))
+        .innerJoin(products, eq(products.id, orders.productId))
+        .where(and(...where))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(PAGE_SIZE + 1);
+      const page = rows.slice(0, PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        items: page.map((r) => ({
+          orderNo: r.orderNo,
+          market: r.market as Market,
+          borrowerName: r.borrowerName,
+          borrowerPhone: maskPhone(r.borrowerPhone),
+          productName: r.productName,
+          amountMinor: r.amountMinor,
+          amount: formatMoney(r.amountMinor, r.market as Market),
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        nextCursor: rows.length > PAGE_SIZE && last ? `${last.createdUs}-${last.id}` : null,
+      };
+    },
+
     async decide(
       staff: StaffIdentity,
       orderNo: string,
       body: { action: 'approve' | 'reject'; reason?: string },
       ip: string,
     ) {
-      const order = await find(staff, orderNo);
+      const row = await find(staff, orderNo);
+      const order = row.o;
       const change = await engine.apply(order.id, body.action, `staff:${staff.id}`, { reason: body.reason });
       await audit({
         staffId: staff.id,
@@ -80,7 +213,7 @@ export function ordersAdminService(
       if (body.action === 'approve') {
         await payout().send({ orderNo, market: order.market as Market, amountMinor: order.amountMinor });
       }
-      return present({ ...order, status: change.to });
+      return present({ ...row, o: { ...order, status: change.to } });
     },
 
     /**
@@ -106,6 +239,11 @@ const staffOnly = { access: 'staff' } as const;
 const tags = ['admin'];
 
 export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersAdminService }> = async (app, opts) => {
+  app.get(
+    `${ADMIN_BASE}/orders`,
+    { config: staffOnly, schema: { tags, querystring: ordersQuery, response: { 200: ordersReply } } },
+    async (req) => ok(await opts.orders.search(req.staff!, req.query)),
+  );
   app.get(
     `${ADMIN_BASE}/orders/:orderNo`,
     { config: staffOnly, schema: { tags, params: orderNoParams, response: { 200: adminOrderReply } } },

@@ -1,0 +1,504 @@
+import { randomInt } from 'node:crypto';
+import type {
+  KeyFacts,
+  LoanConfirm,
+  LoanDetails,
+  PushBody,
+  RecommendedProduct,
+  Row,
+} from '../../../shared/contract/loans.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { formatMoney } from '../../../shared/domain/money.ts';
+import { showsRecommendations } from '../../../shared/domain/order-status.ts';
+import {
+  coolingOffPayoff,
+  PricingError,
+  type PricingRefusal,
+  type Quote,
+  quoteLoan,
+} from '../../../shared/domain/pricing.ts';
+import { dailyRateText, MARKET_CAPS, percentText, termsOf } from '../../../shared/domain/product.ts';
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  type MarketDay,
+  marketDay,
+  startOfMarketDay,
+} from '../../../shared/domain/time.ts';
+import { translate } from '../../../shared/i18n/resources.ts';
+import type { Lang, Market } from '../../../shared/markets.ts';
+import { H5_PATHS } from '../../../shared/routes.ts';
+import type { Clock } from '../../clock.ts';
+import { AppError, withVars } from '../../errors.ts';
+import type { BorrowerIdentity } from '../../plugins/auth.ts';
+import { fill, uniqueViolation } from '../../plugins/errors.ts';
+import type { ReferenceData } from '../../reference-data.ts';
+import type { OrderEngine } from '../orders/order-engine.ts';
+import {
+  LIVE_STATUSES,
+  type LoansRepository,
+  type OfferedProduct,
+  type OrderView,
+  PENDING_STATUSES,
+} from './loans.repository.ts';
+
+type Open = Array<{ p: number; s: number }>;
+
+const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
+  fill(
+    translate(lang, 'loans', key),
+    vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v)])),
+  );
+
+const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =>
+  new AppError(code, `loans:refusals.${key}`, status);
+
+const isPending = (s: number) => (PENDING_STATUSES as readonly number[]).includes(s);
+const isLive = (s: number) => (LIVE_STATUSES as readonly number[]).includes(s);
+
+/** `IN20261123` + 8 random digits: not guessable from another borrower's, and readable on the phone. */
+function newOrderNo(market: Market, day: MarketDay): string {
+  return `${market}${day.replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+const withQuery = (path: string, q: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/**
+ * Products, loan confirmation and loan details (issue 8). Money is computed by the pricing module from the
+ * product's terms and written for the borrower here, once; the screens display it. Orders change only
+ * through the order engine.
+ */
+export function loansService(deps: {
+  repo: LoansRepository;
+  engine: OrderEngine;
+  reference: ReferenceData;
+  clock: Clock;
+}) {
+  const { repo, engine, reference, clock } = deps;
+  const money = (minor: number, market: Market) => formatMoney(minor, market);
+  const day = (d: MarketDay, lang: Lang, market: Market) =>
+    formatDate(startOfMarketDay(d, market), lang, market);
+  const dayStart = (market: Market, now: Date) => startOfMarketDay(marketDay(now, market), market);
+
+  async function product(market: Market, productId: number): Promise<OfferedProduct> {
+    const found = (await reference.products(market)).find((p) => p.id === productId);
+    if (!found) throw refuse('productNotFound', 404, ERROR_CODE.NOT_FOUND);
+    return found;
+  }
+
+  /** A card, or null when the product is full today (the list then leaves it out). */
+  function card(
+    p: OfferedProduct,
+    lang: Lang,
+    open: Open,
+    today: Record<string, number>,
+  ): RecommendedProduct | null {
+    if (p.dailyQuota !== null && (today[p.id] ?? 0) >= p.dailyQuota) return null;
+    const mine = open.find((o) => o.p === p.id);
+    const state = !mine ? 'apply' : isPending(mine.s) ? 'inReview' : 'active';
+    return {
+      id: p.id,
+      productLogo: p.logoUrl,
+      productName: p.name,
+      buttonStatus: state === 'apply' ? 1 : 0,
+      buttonText: t(lang, `button.${state}`),
+      amountRange: `${money(p.terms.amountMin, p.market)} - ${money(p.terms.amountMax, p.market)}`,
+      amountRangeDes: t(lang, 'amountRangeDes'),
+      loan_rate: dailyRateText(p.terms.dailyInterestPpm, lang),
+      productDesc: p.copy[lang].description,
+      productTags: p.copy[lang].tags,
+    };
+  }
+
+  async function stateOf(borrower: BorrowerIdentity, offered: OfferedProduct[]) {
+    const quota = offered.filter((p) => p.dailyQuota !== null).map((p) => p.id);
+    return repo.borrowerState(borrower.id, quota, dayStart(borrower.market, clock.now()));
+  }
+
+  function refusalOf(r: PricingRefusal, market: Market): AppError {
+    const err = refuse(r.code.startsWith('costOver') ? 'overCap' : r.code, 400, ERROR_CODE.VALIDATION);
+    if (r.code === 'amountOutOfRange')
+      return withVars(err, { min: money(r.min, market), max: money(r.max, market) });
+    if (r.code === 'amountNotInSteps') return withVars(err, { step: money(r.step, market) });
+    if (r.code === 'termNotOffered') return withVars(err, { terms: r.terms.join(', ') });
+    return err;
+  }
+
+  function quote(p: OfferedProduct, amount: number, termDays: number): Quote {
+    try {
+      return quoteLoan(termsOf(p.market, p.terms), amount, termDays, MARKET_CAPS[p.market]);
+    } catch (e) {
+      if (e instanceof PricingError) throw refusalOf(e.refusal, p.market);
+      throw e;
+    }
+  }
+
+  function feeTitle(name: string, lang: Lang) {
+    const key = `fees.${name}`;
+    const title = translate(lang, 'loans', key);
+    return title === `loans:${key}` ? t(lang, 'fees.other') : title;
+  }
+
+  function keyFacts(p: OfferedProduct, q: Quote, lang: Lang, dueDates: MarketDay[]): KeyFacts {
+    const m = p.market;
+    const terms = p.terms;
+    const caps = MARKET_CAPS[m];
+    const fees = q.fees.map((f) => ({ ...f, title: feeTitle(f.name, lang) }));
+    const late: string[] = [];
+    if (terms.lateFee)
+      late.push(
+        t(lang, 'keyFacts.lateFee', {
+          new: money(terms.lateFee.newBorrower, m),
+          repeat: money(terms.lateFee.repeatBorrower, m),
+        }),
+      );
+    for (const tier of terms.lateChargeTiers)
+      late.push(
+        t(lang, 'keyFacts.lateTier', { rate: dailyRateText(tier.dailyPpm, lang), from: tier.fromDay }),
+      );
+    const rows = [
+      { key: 'principal', title: t(lang, 'keyFacts.principal'), value: money(q.principal, m) },
+      { key: 'disbursed', title: t(lang, 'keyFacts.disbursed'), value: money(q.disbursed, m) },
+      ...fees.map((f) => ({
+        key: `fee.${f.name}`,
+        title: t(lang, 'keyFacts.fee', { name: f.title, timing: t(lang, `keyFacts.${f.timing}`) }),
+        value: money(f.amount, m),
+      })),
+      { key: 'interest', title: t(lang, 'keyFacts.interest'), value: money(q.interest, m) },
+      { key: 'total', title: t(lang, 'keyFacts.total'), value: money(q.totalRepayable, m) },
+      { key: 'apr', title: t(lang, 'keyFacts.apr'), value: percentText(q.aprBp, lang) },
+      {
+        key: 'dueDate',
+        title: t(lang, dueDates.length > 1 ? 'keyFacts.dueDates' : 'keyFacts.dueDate'),
+        value: t(lang, 'keyFacts.dueIfToday', { dates: dueDates.map((d) => day(d, lang, m)).join(', ') }),
+      },
+      {
+        key: 'coolingOff',
+        title: t(lang, 'keyFacts.coolingOff'),
+        value: t(lang, 'keyFacts.coolingOffValue', { count: terms.coolingOffDays }),
+      },
+      {
+        key: 'lateCharges',
+        title: t(lang, 'keyFacts.lateCharges'),
+        value:
+          late.length > 0
+            ? t(lang, 'keyFacts.lateValue', { parts: late.join(', ') }) +
+              (caps.totalCostPpm !== undefined
+                ? `. ${t(lang, 'keyFacts.capped', { cap: percentText(caps.totalCostPpm / 100, lang) })}`
+                : '')
+            : t(lang, 'keyFacts.lateNone'),
+      },
+    ];
+    return {
+      title: t(lang, 'keyFacts.title'),
+      rows,
+      principal: q.principal,
+      disbursed: q.disbursed,
+      interest: q.interest,
+      fees: fees.map((f) => ({ name: f.name, title: f.title, amount: f.amount, timing: f.timing })),
+      totalRepayable: q.totalRepayable,
+      aprBp: q.aprBp,
+      dueDates,
+      coolingOffDays: terms.coolingOffDays,
+    };
+  }
+
+  function planOf(q: Quote, lang: Lang, m: Market, start: MarketDay | null) {
+    const count = q.schedule.length;
+    return q.schedule.map((s) => ({
+      title: count === 1 ? t(lang, 'plan.single') : t(lang, 'plan.installment', { n: s.period, count }),
+      description: t(lang, s.fees > 0 ? 'plan.descriptionWithFees' : 'plan.description', {
+        principal: money(s.principal, m),
+        interest: money(s.interest, m),
+        fees: money(s.fees, m),
+      }),
+      amount: money(s.total, m),
+      pay_time: start
+        ? t(lang, 'plan.payTime', { date: day(addDays(start, s.dueDay), lang, m) })
+        : t(lang, 'plan.payTimeAfter', { days: s.dueDay }),
+    }));
+  }
+
+  function detailsUrl(productId: number, orderNo: string) {
+    return withQuery(H5_PATHS.loanDetails, { productId, orderId: orderNo });
+  }
+
+  return {
+    async recommendList(borrower: BorrowerIdentity, lang: Lang): Promise<RecommendedProduct[]> {
+      const offered = await reference.products(borrower.market);
+      if (offered.length === 0) return [];
+      const state = await stateOf(borrower, offered);
+      return offered.map((p) => card(p, lang, state.open, state.today)).filter((c) => c !== null);
+    },
+
+    async saveEvent(
+      borrower: BorrowerIdentity,
+      e: { productId: number; moduleId: number; positionId: number },
+    ) {
+      await product(borrower.market, e.productId);
+      await repo.saveEvent({ borrowerId: borrower.id, ...e });
+    },
+
+    /** Where a tap on a product leads: its confirmation, unless the borrower may not apply for it now. */
+    async apply(borrower: BorrowerIdentity, productId: number): Promise<{ url: string }> {
+      const p = await product(borrower.market, productId);
+      const state = await stateOf(borrower, [p]);
+      const mine = state.open.find((o) => o.p === p.id);
+      if (mine) throw refuse(isPending(mine.s) ? 'pendingApplication' : 'liveLoan');
+      if (p.dailyQuota !== null && (state.today[p.id] ?? 0) >= p.dailyQuota) throw refuse('productFull');
+      return { url: withQuery(H5_PATHS.loanConfirm, { productId: p.id }) };
+    },
+
+    async confirmDetail(
+      borrower: BorrowerIdentity,
+      lang: Lang,
+      body: { productId: number; amount?: number; periods?: number },
+    ): Promise<LoanConfirm> {
+      const m = borrower.market;
+      const p = await product(m, body.productId);
+      const amount = body.amount ?? p.terms.amountMax;
+      const periods = body.periods ?? Math.max(...p.terms.termDays);
+      const q = quote(p, amount, periods);
+      const today = marketDay(clock.now(), m);
+      const dueDates = q.schedule.map((s) => addDays(today, s.dueDay));
+      const state = await stateOf(borrower, []);
+      const first = !state.hasOrders;
+      const details: Row[] = [
+        { title: t(lang, 'rows.amount'), value: money(q.principal, m) },
+        { title: t(lang, 'rows.disbursed'), value: money(q.disbursed, m) },
+        { title: t(lang, 'rows.interest'), value: money(q.interest, m) },
+        ...q.fees.map((f) => ({ title: feeTitle(f.name, lang), value: money(f.amount, m) })),
+        { title: t(lang, 'rows.total'), value: money(q.totalRepayable, m) },
+        {
+          title: t(lang, 'rows.term'),
+          value: fill(translate(lang, 'orders', 'termDays'), { count: String(periods) }),
+        },
+      ];
+      return {
+        productId: p.id,
+        productLogo: p.logoUrl,
+        productName: p.name,
+        amount,
+        amountText: money(amount, m),
+        periods,
+        termUnit: 'day',
+        choices: {
+          amountMin: p.terms.amountMin,
+          amountMax: p.terms.amountMax,
+          amountStep: p.terms.amountStep,
+          amountMinText: money(p.terms.amountMin, m),
+          amountMaxText: money(p.terms.amountMax, m),
+          terms: [...p.terms.termDays].sort((a, b) => a - b),
+        },
+        pRateDsc: t(lang, 'rateDesc', { rate: dailyRateText(p.terms.dailyInterestPpm, lang) }),
+        details,
+        repay_plans: planOf(q, lang, m, today),
+        keyFacts: keyFacts(p, q, lang, dueDates),
+        isPopType: first ? 1 : 0,
+        popTitle: first ? t(lang, 'confirm.popTitle') : '',
+        popContent: first ? t(lang, 'confirm.popContent') : '',
+        popAgreementUrl: first
+          ? withQuery(H5_PATHS.loanAgreement, { productId: p.id, position: 1, embed: 1 })
+          : '',
+        languageType: 1,
+        note: t(lang, 'confirm.note'),
+      };
+    },
+
+    contracts(lang: Lang) {
+      return [
+        { title: t(lang, 'contracts.agreement'), position: 1 },
+        { title: t(lang, 'contracts.privacy'), position: 2 },
+      ];
+    },
+
+    async contractJump(
+      borrower: BorrowerIdentity,
+      q: { productId: number; position: number; orderId?: string },
+    ) {
+      await product(borrower.market, q.productId);
+      if (q.position === 1)
+        return {
+          contract_url: withQuery(H5_PATHS.loanAgreement, {
+            productId: q.productId,
+            position: 1,
+            ...(q.orderId ? { orderId: q.orderId } : {}),
+          }),
+        };
+      if (q.position === 2) return { contract_url: H5_PATHS.privacyPolicy };
+      throw refuse('contractNotFound', 404, ERROR_CODE.NOT_FOUND);
+    },
+
+    /**
+     * Confirms a loan: one order per request key (a double tap, a retry after a timeout or a second tab
+     * get the first one's reply), one application in flight per product (the database's unique index
+     * decides between racing confirms with different keys), submitted through the engine.
+     */
+    async push(
+      borrower: BorrowerIdentity,
+      body: PushBody,
+    ): Promise<{ lendDetailsUrl: string; orderNo: string }> {
+      if (!body.agreed) throw refuse('agreementRequired', 400, ERROR_CODE.VALIDATION);
+      const same = async () => {
+        const prior = await repo.orderByRequestKey(borrower.id, body.requestKey);
+        if (!prior) return null;
+        if (
+          prior.productId !== body.productId ||
+          prior.amountMinor !== body.amount ||
+          prior.termDays !== body.periods
+        )
+          throw refuse('requestKeyReused');
+        return { lendDetailsUrl: detailsUrl(prior.productId, prior.orderNo), orderNo: prior.orderNo };
+      };
+      const earlier = await same();
+      if (earlier) return earlier;
+
+      const m = borrower.market;
+      const p = await product(m, body.productId);
+      const q = quote(p, body.amount, body.periods);
+      const now = clock.now();
+      const state = await stateOf(borrower, [p]);
+      const mine = state.open.find((o) => o.p === p.id);
+      if (mine) {
+        // The pending order may be this very request's, made by a twin that got there first.
+        const twin = isPending(mine.s) ? await same() : null;
+        if (twin) return twin;
+        throw refuse(isPending(mine.s) ? 'pendingApplication' : 'liveLoan');
+      }
+      if (p.dailyQuota !== null && (await repo.ordersSince(p.id, dayStart(m, now))) >= p.dailyQuota)
+        throw refuse('productFull');
+
+      for (let attempt = 0; ; attempt++) {
+        const orderNo = newOrderNo(m, marketDay(now, m));
+        try {
+          await engine.submit(
+            {
+              orderNo,
+              borrowerId: borrower.id,
+              productId: p.id,
+              market: m,
+              amountMinor: body.amount,
+              termDays: body.periods,
+              terms: p.terms,
+              quote: q,
+              requestKey: body.requestKey,
+              collectionAllowed: false,
+            },
+            `borrower:${borrower.id}`,
+            now,
+          );
+          return { lendDetailsUrl: detailsUrl(p.id, orderNo), orderNo };
+        } catch (e) {
+          const unique = uniqueViolation(e);
+          if (!unique) throw e;
+          // The same key raced in another request, which won: its order is this request's answer. (With
+          // the same key both unique indexes clash; PostgreSQL names whichever it checked first.)
+          const won = await same();
+          if (won) return won;
+          if (unique.constraint === 'orders_pending_per_product_uq') throw refuse('pendingApplication');
+          // An order number drawn twice (1 in 10^8 a day): draw again, once.
+          if (unique.constraint === 'orders_order_no_uq' && attempt === 0) continue;
+          throw e;
+        }
+      }
+    },
+
+    async details(borrower: BorrowerIdentity, lang: Lang, orderNo: string): Promise<LoanDetails> {
+      const row = await repo.orderDetails(borrower.id, orderNo);
+      // Another borrower's order answers exactly as a missing one.
+      if (!row) throw new AppError(ERROR_CODE.NOT_FOUND);
+      const o = row.o;
+      const m = borrower.market;
+      const now = clock.now();
+      const today = marketDay(now, m);
+      const q = o.quote;
+      const dueDay = o.dueAt ? marketDay(new Date(o.dueAt), m) : null;
+      const daysLate = dueDay ? Math.max(0, daysBetween(dueDay, today)) : 0;
+      const nextDue = q ? (q.schedule[0]?.total ?? q.totalRepayable) + o.charges : o.amountMinor + o.charges;
+      const noticeKey = ['21', '151', '110', '170', '174', '180', '200'].includes(String(o.status))
+        ? String(o.status)
+        : 'other';
+      const vars = {
+        due: dueDay ? day(dueDay, lang, m) : '',
+        amount: money(nextDue, m),
+        days: daysLate,
+      };
+      const detail: Array<{ text: string; value: string }> = [
+        { text: t(lang, 'rows.amount'), value: money(o.amountMinor, m) },
+      ];
+      if (q) {
+        detail.push({ text: t(lang, 'rows.disbursed'), value: money(q.disbursed, m) });
+        detail.push({ text: t(lang, 'rows.total'), value: money(q.totalRepayable, m) });
+      }
+      detail.push({
+        text: t(lang, 'rows.term'),
+        value: fill(translate(lang, 'orders', 'termDays'), { count: String(o.termDays) }),
+      });
+      detail.push({ text: t(lang, 'rows.appliedOn'), value: formatDate(o.createdAt, lang, m) });
+      if (o.disbursedAt)
+        detail.push({ text: t(lang, 'rows.disbursedOn'), value: formatDate(o.disbursedAt, lang, m) });
+      if (dueDay) detail.push({ text: t(lang, 'rows.dueDate'), value: day(dueDay, lang, m) });
+      if (o.charges > 0) detail.push({ text: t(lang, 'rows.lateCharges'), value: money(o.charges, m) });
+      if (o.status === 174 || o.status === 180)
+        detail.push({ text: t(lang, 'rows.amountDue'), value: money(nextDue, m) });
+      detail.push({ text: t(lang, 'rows.orderNo'), value: o.orderNo });
+
+      const recProducts = showsRecommendations(o.status)
+        ? (await reference.products(m))
+            .filter((p) => p.id !== o.productId)
+            .map((p) => card(p, lang, row.open, {}))
+            .filter((c) => c !== null)
+        : [];
+      const site = await reference.siteConfig(m);
+      return {
+        orderNo: o.orderNo,
+        orderStatus: o.status,
+        noticeStatusText: t(lang, `notice.${noticeKey}.title`),
+        noticeDesText: t(lang, `notice.${noticeKey}.desc`, vars),
+        productId: o.productId,
+        productName: o.productName,
+        productLogo: o.productLogo,
+        userOrderDetail: { detail },
+        recProducts,
+        h5Url: isLive(o.status)
+          ? withQuery(H5_PATHS.installments, { productId: o.productId, orderId: o.orderNo })
+          : '',
+        delayUrl: withQuery(H5_PATHS.extension, { productId: o.productId, orderId: o.orderNo }),
+        isDelay: o.terms?.extension && (o.status === 174 || o.status === 180) ? '1' : '0',
+        isScore: o.status === 200 && !o.rated ? '1' : '0',
+        telephone: site?.phone ?? '',
+        coolingOff: coolingOffOf(o, m, lang, today),
+      };
+    },
+
+    async score(borrower: BorrowerIdentity, orderNo: string, score: number) {
+      if (score < 1) throw refuse('scoreRequired', 400, ERROR_CODE.VALIDATION);
+      const row = await repo.orderDetails(borrower.id, orderNo);
+      if (!row) throw new AppError(ERROR_CODE.NOT_FOUND);
+      if (row.o.status !== 200 || !(await repo.saveRating(row.o.id, borrower.id, score)))
+        throw refuse('scoreNotDue');
+    },
+
+    standNotice(lang: Lang) {
+      return { title: t(lang, 'stand.title'), description: t(lang, 'stand.description') };
+    },
+  };
+
+  /** The cooling-off exit while it is open: the last day to exit and what exiting costs today. */
+  function coolingOffOf(o: OrderView, m: Market, lang: Lang, today: MarketDay) {
+    if (!o.terms || !o.disbursedAt || !isLive(o.status)) return null;
+    const start = marketDay(new Date(o.disbursedAt), m);
+    const payoff = coolingOffPayoff(termsOf(m, o.terms), o.amountMinor, daysBetween(start, today));
+    if (payoff === null) return null;
+    const last = addDays(start, o.terms.coolingOffDays);
+    return {
+      deadline: startOfMarketDay(addDays(last, 1), m).toISOString(),
+      deadlineText: day(last, lang, m),
+      payoff,
+      payoffText: money(payoff, m),
+    };
+  }
+}
+export type LoansService = ReturnType<typeof loansService>;
