@@ -29,7 +29,7 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
  * per screen, each a round trip on a slow phone. The family forms one chunk, with our antd set-up.
  */
 const ANTD_FAMILY =
-  /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
+  /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@rc-component[\\/][^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
 
 const QUERY_HOOKS =
   /[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](?!QueryClientProvider|index)[^\\/]+|query-core[\\/]build[\\/]modern[\\/]\w*Observer)\.js$/;
@@ -87,8 +87,38 @@ function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // A screen (only ever imported lazily) is its own chunk; a module both imported by screens and
   // fetched early (a feature's queries, prefetched by the router) joins its feature's group.
   if (info.dynamicImporters.length > 0 && info.importers.length === 0) return null;
-  const feature = /[\\/]src[\\/]web[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id);
-  return feature ? `${feature[1]}-common` : 'app-common';
+  const feature = featureOf(id) ?? onlyFeatureImporting(id, ctx);
+  return feature ? `${feature}-common` : 'app-common';
+}
+
+const featureOf = (id: string) => /[\\/]src[\\/]web[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id)?.[1] ?? null;
+
+/**
+ * The one feature whose code imports this module (through other shared modules too), or null when
+ * several do. A feature's copy (`src/shared/i18n/<feature>.ts`) and other shared modules only it uses
+ * then load with that feature rather than with every screen's shared code.
+ */
+function onlyFeatureImporting(
+  id: string,
+  ctx: Rolldown.ChunkingContext,
+  seen = new Set<string>(),
+): string | null {
+  const features = new Set<string>();
+  const walk = (m: string): boolean => {
+    if (seen.has(m)) return true;
+    seen.add(m);
+    const info = ctx.getModuleInfo(m);
+    if (!info) return false;
+    for (const importer of [...info.importers, ...info.dynamicImporters]) {
+      const f = featureOf(importer);
+      if (f) features.add(f);
+      else if (!walk(importer)) return false;
+      if (features.size > 1) return false;
+    }
+    return true;
+  };
+  const ok = walk(id);
+  return ok && features.size === 1 ? [...features][0]! : null;
 }
 
 export default defineConfig(({ command }) => ({

@@ -85,3 +85,32 @@ export function sessionLang(): Lang {
     p.isNeedPop,
   );
 }
+
+/**
+ * Launch params that belong to one page (the order or product it is about), not to the borrower: a
+ * link to another page names its own, and this page's must not ride along.
+ */
+const PAGE_PARAMS = ['productId', 'orderId'] as const satisfies readonly SessionParamKey[];
+
+/**
+ * `url` with the page session's identity added as query params (a product partner's page, or one of our
+ * screens opened from a link), the way the native shell opens pages (product brief §2). Never the
+ * credentials (`ADDRESS_BAR_SECRETS`): a partner's page and an address bar are no place for them. A param
+ * the URL already has is kept as it is. Works on absolute URLs and on our own paths alike.
+ */
+export function withSessionParams(url: string): string {
+  const hashAt = url.indexOf('#');
+  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
+  const beforeHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const queryAt = beforeHash.indexOf('?');
+  const base = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
+  const query = new URLSearchParams(queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '');
+  const skip = new Set<string>([...ADDRESS_BAR_SECRETS, ...PAGE_PARAMS]);
+  const session = sessionParams();
+  for (const key of SESSION_PARAM_KEYS) {
+    const value = session[key];
+    if (value && !skip.has(key) && !query.has(key)) query.set(key, value);
+  }
+  const qs = query.toString();
+  return `${base}${qs ? `?${qs}` : ''}${hash}`;
+}

@@ -57,6 +57,26 @@ describe('admin router', () => {
     expect(router.state.location.search).toBe('?next=%2Fadmin%2Fchatbot');
   });
 
+  it('opens the orders, the products and a new product at their addresses', async () => {
+    const answer = (path: string) =>
+      path === '/admin-api/session/me'
+        ? json({ code: 0, data: session, message: '' })
+        : path === '/admin-api/orders'
+          ? json({ code: 0, data: { items: [], nextCursor: null }, message: '' })
+          : json({ code: 0, data: { items: [] }, message: '' });
+    const router = renderAt('/admin/orders', answer);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 5000 })).toBeTruthy();
+    await router.navigate('/admin/products');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Loan products' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    // "new" is the new-product form, never product number "new".
+    await router.navigate('/admin/products/new?market=ID');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'New loan product' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
   it('has a not-found page inside the frame', async () => {
     renderAt('/admin/nowhere', () => json({ code: 0, data: session, message: '' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

@@ -86,6 +86,47 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.orders,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/orders/orders-page.tsx'),
+              (m) => m.OrdersPage,
+            ),
+          },
+          {
+            path: `${ADMIN_ROUTES.orders}/:orderNo`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/orders/order-page.tsx'),
+              (m) => m.OrderPage,
+            ),
+          },
+          {
+            path: ADMIN_ROUTES.products,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/products/products-page.tsx'),
+              (m) => m.ProductsPage,
+            ),
+          },
+          {
+            // A static segment outranks `:id`, so "new" never reaches the product page.
+            path: `${ADMIN_ROUTES.products}/new`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/products/product-editor-page.tsx'),
+              (m) => m.NewProductPage,
+            ),
+          },
+          {
+            path: `${ADMIN_ROUTES.products}/:id`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/products/product-editor-page.tsx'),
+              (m) => m.ProductPage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.audit,
             lazy: antdScreen(
               adminLang,

@@ -17,7 +17,11 @@ import { h5Screens } from './router.tsx';
  * What a screen needs in its address to draw its loading frame rather than its "not found" state: any
  * well-formed value does, as the frame shows no data.
  */
-const FRAME_SEARCH: Partial<Record<string, string>> = { [H5_PATHS.complaintDetails]: '?problemId=1' };
+const FRAME_SEARCH: Partial<Record<string, string>> = {
+  [H5_PATHS.complaintDetails]: '?problemId=1',
+  [H5_PATHS.loanConfirm]: '?productId=1',
+  [H5_PATHS.loanDetails]: '?orderId=A1',
+};
 
 export async function renderScreenFrame(path: string, lang: Lang): Promise<{ title: string; html: string }> {
   const screen = h5Screens.find((s) => s.path === path);

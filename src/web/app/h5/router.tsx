@@ -12,6 +12,9 @@ import {
   problemListQuery,
 } from '../../features/complaints/complaint-queries.ts';
 import { contactInfoQuery } from '../../features/customer-service/customer-service-queries.ts';
+import { confirmChoiceParam, loanConfirmQuery } from '../../features/loan-confirm/loan-confirm-queries.ts';
+import { loanDetailsQuery, orderIdParam } from '../../features/loan-details/loan-details-queries.ts';
+import { recommendListQuery, sceneParam, standListQuery } from '../../features/products/product-queries.ts';
 import { sessionLang } from '../../lib/session-params.ts';
 import { antdScreen } from '../../ui/antd-lazy.ts';
 import { RouteError } from '../../ui/route-error.tsx';
@@ -79,6 +82,50 @@ export const h5Screens: readonly H5Screen[] = [
     load: () =>
       import('../../features/customer-service/customer-service-page.tsx').then((m) => m.CustomerServicePage),
     prefetch: (client) => client.prefetchQuery(contactInfoQuery()),
+  },
+  {
+    path: H5_PATHS.relevant,
+    load: () => import('../../features/products/relevant-page.tsx').then((m) => m.RelevantPage),
+    prefetch: (client, url) => client.prefetchQuery(recommendListQuery(sceneParam(url.searchParams))),
+  },
+  {
+    path: H5_PATHS.jointLoginFail,
+    load: () => import('../../features/products/joint-login-fail-page.tsx').then((m) => m.JointLoginFailPage),
+    prefetch: (client, url) => client.prefetchQuery(standListQuery(sceneParam(url.searchParams))),
+  },
+  {
+    path: H5_PATHS.aboutUs,
+    load: () => import('../../features/products/about-us-page.tsx').then((m) => m.AboutUsPage),
+  },
+  {
+    path: H5_PATHS.loanConfirm,
+    load: () => import('../../features/loan-confirm/loan-confirm-page.tsx').then((m) => m.LoanConfirmPage),
+    prefetch: async (client, url) => {
+      // The borrower's choice of amount and term is in the address: the same query the screen asks.
+      const choice = confirmChoiceParam(url.searchParams);
+      if (choice !== null) await client.prefetchQuery(loanConfirmQuery(choice));
+    },
+  },
+  {
+    path: H5_PATHS.loanAgreement,
+    load: () =>
+      import('../../features/loan-confirm/loan-agreement-page.tsx').then((m) => m.LoanAgreementPage),
+  },
+  {
+    path: H5_PATHS.loanDetails,
+    load: () => import('../../features/loan-details/loan-details-page.tsx').then((m) => m.LoanDetailsPage),
+    prefetch: async (client, url) => {
+      const orderNo = orderIdParam(url.searchParams);
+      if (orderNo !== null) await client.prefetchQuery(loanDetailsQuery(orderNo));
+    },
+  },
+  {
+    path: H5_PATHS.installments,
+    load: () => import('../../features/loan-details/coming-page.tsx').then((m) => m.ComingPage),
+  },
+  {
+    path: H5_PATHS.extension,
+    load: () => import('../../features/loan-details/coming-page.tsx').then((m) => m.ComingPage),
   },
 ];
 

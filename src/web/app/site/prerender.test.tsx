@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOAN_AGREEMENTS } from '../../../shared/legal/loan-agreement.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { CAROUSEL_INTERVAL_MS, startCarousel } from '../../features/site/carousel-behaviour.ts';
 import { ContactForm, type ContactFormProps } from '../../features/site/contact-form.tsx';
@@ -344,6 +345,9 @@ describe('loan terms, each market its own', () => {
       'grievance redressal officer',
       'Integrated Ombudsman Scheme',
       'laws of India',
+      'Reserve Bank of India (Digital Lending) Directions, 2025',
+      'penal charges',
+      'not compounded',
     ]) {
       expect(body).toContain(rule);
     }
@@ -366,6 +370,9 @@ describe('loan terms, each market its own', () => {
       'Badan Penyelesaian Sengketa Konsumen (BPSK)',
       'Pengadilan Negeri',
       'hukum Republik Indonesia',
+      '19/SEOJK.06/2023',
+      'paling tinggi 0,1% per hari dari pokok pinjaman',
+      'Kontak OJK 157',
     ]) {
       expect(body).toContain(rule);
     }
@@ -373,6 +380,21 @@ describe('loan terms, each market its own', () => {
     // Nor a translation of the Indian terms: none of India's figures of spec §9.
     for (const figure of ['91 sampai 365', 'Rs', '5% per hari', 'berkewarganegaraan India']) {
       expect(body).not.toContain(figure);
+    }
+  });
+
+  it('is the text the app’s loan agreement screen shows (one source, src/shared/legal/)', () => {
+    for (const [lang, market] of [
+      ['en', 'IN'],
+      ['id', 'ID'],
+    ] as const) {
+      const doc = LOAN_AGREEMENTS[market][lang];
+      const headings = [...page('/Loan', lang).querySelectorAll('main article h2')].map((h) => h.textContent);
+      expect(headings).toEqual(doc.sections.map((s) => s.heading));
+      const body = loanText(lang);
+      for (const paragraph of [...doc.intro, ...doc.sections.flatMap((s) => s.paragraphs)]) {
+        expect(body).toContain(paragraph.replace(/\s+/g, ' '));
+      }
     }
   });
 

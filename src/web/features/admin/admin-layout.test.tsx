@@ -63,7 +63,15 @@ describe('AdminLayout (session guard and header)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Complaints', 'Chatbot', 'Complaint types', 'Contact messages', 'Audit log']);
+    ).toEqual([
+      'Complaints',
+      'Orders',
+      'Loan products',
+      'Chatbot',
+      'Complaint types',
+      'Contact messages',
+      'Audit log',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Complaint types' }).getAttribute('href')).toBe(
       ADMIN_ROUTES.complaintTypes,
     );
@@ -78,7 +86,7 @@ describe('AdminLayout (session guard and header)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Complaints', 'Contact messages']);
+    ).toEqual(['Complaints', 'Orders', 'Loan products', 'Contact messages']);
     expect(screen.getByText('Agent · India')).toBeTruthy();
   });
 

@@ -66,6 +66,8 @@ function AdminHeader({ session }: { session: StaffSession }) {
   const isAdmin = staff.role === 'admin';
   const links = [
     { to: ADMIN_ROUTES.complaints, label: t('nav.complaints') },
+    { to: ADMIN_ROUTES.orders, label: t('nav.orders') },
+    { to: ADMIN_ROUTES.products, label: t('nav.products') },
     ...(isAdmin
       ? [
           { to: ADMIN_ROUTES.chatbot, label: t('nav.chatbot') },

@@ -7,6 +7,12 @@ export const ADMIN_ROUTES = {
   chatbot: '/admin/chatbot',
   complaintTypes: '/admin/complaint-types',
   messages: '/admin/messages',
+  products: '/admin/products',
+  product: (id: number | string) => `/admin/products/${id}`,
+  /** A new product, for `market` when given. */
+  newProduct: (market?: string) => `/admin/products/new${market ? `?market=${market}` : ''}`,
+  orders: '/admin/orders',
+  order: (orderNo: string) => `/admin/orders/${encodeURIComponent(orderNo)}`,
   audit: '/admin/audit',
 } as const;
 

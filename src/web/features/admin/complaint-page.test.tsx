@@ -67,6 +67,10 @@ describe('ComplaintPage', () => {
     expect(screen.getByText('Priya Sharma')).toBeTruthy();
     expect(screen.getByText('98******10')).toBeTruthy();
     expect(screen.getByText('Salary Advance')).toBeTruthy();
+    // The order opens on its own page in the back office.
+    expect(screen.getByRole('link', { name: 'IN001' }).getAttribute('href')).toBe(
+      ADMIN_ROUTES.order('IN001'),
+    );
     expect(screen.getByText('₹15,000')).toBeTruthy();
     expect(screen.getByText('91 days')).toBeTruthy();
     expect(screen.getByText(/Repayment due/)).toBeTruthy();

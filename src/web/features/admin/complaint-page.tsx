@@ -110,7 +110,9 @@ function ComplaintBody({ complaint: c }: { complaint: AdminComplaint }) {
           <h2>{t('complaint.order')}</h2>
           {c.order ? (
             <dl className="admin-facts">
-              <Fact label={t('complaint.orderNo')}>{c.order.orderNo}</Fact>
+              <Fact label={t('complaint.orderNo')}>
+                <Link to={ADMIN_ROUTES.order(c.order.orderNo)}>{c.order.orderNo}</Link>
+              </Fact>
               <Fact label={t('complaint.product')}>{c.order.productName}</Fact>
               <Fact label={t('complaint.amount')}>{c.order.amount}</Fact>
               <Fact label={t('complaint.term')}>{t('complaint.termDays', { count: c.order.termDays })}</Fact>

@@ -1,13 +1,16 @@
-import { LOAN_TERMS, siteCopy } from '../../../shared/i18n/site.ts';
+import { siteCopy } from '../../../shared/i18n/site.ts';
+import { loanAgreement } from '../../../shared/legal/loan-agreement.ts';
 import { SITE_MARKET, type SitePageProps } from './site-layout.tsx';
 
 /**
  * The loan terms of the page's market (decision 025): India's under RBI rules, Indonesia's under OJK
- * rules, each its own text. The lender's name, licence and contacts are the operator-edited site values.
+ * rules, each its own text, the same one the app's loan agreement screen shows (src/shared/legal/). The
+ * site's language decides its market, so each page shows a market's binding text. The lender's name,
+ * licence and contacts are the operator-edited site values.
  */
 export function LoanPage({ lang, values }: SitePageProps) {
   const t = siteCopy(lang).loan;
-  const terms = LOAN_TERMS[SITE_MARKET[lang]];
+  const terms = loanAgreement(SITE_MARKET[lang], lang);
   return (
     <>
       <section className="page-head">

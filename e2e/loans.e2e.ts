@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderCharges, orders, productEvents } from '../src/server/db/schema.ts';
+import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
+import { openAsBorrower } from './support/h5.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Borrowing from the borrower's tap to the operator's approval and on (issue 8), in both markets: the
+ * product list, the confirmation with its key facts, the details in review, the approval in /admin, the
+ * sandbox payout, the demo clock past the due date, the late charges, and a settled loan's "Loan more".
+ */
+let server: RunningServer;
+let borrower: Browser;
+let operator: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  borrower = await openBrowser();
+  operator = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  const { page } = operator;
+  await page.goto(`${server.baseURL}/admin/login`);
+  await page.getByLabel('E-mail').fill('admin@kredito.test');
+  await page.getByLabel('Password').fill('Admin!2345');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/admin\/complaints/);
+});
+afterAll(async () => {
+  await borrower?.close();
+  await operator?.close();
+  await server?.close();
+});
+
+const COPY = {
+  IN: {
+    apply: 'Apply now',
+    keyFacts: 'Key facts',
+    apr: /Annual percentage rate/,
+    confirm: 'Confirm loan',
+    review: 'Application under review',
+    repay: 'Repay',
+    exit: 'Exit this loan',
+    overdue: 'Repayment overdue',
+    late: 'Late charges so far',
+    loanMore: 'Loan more',
+  },
+  ID: {
+    apply: 'Ajukan sekarang',
+    keyFacts: 'Ringkasan informasi pinjaman',
+    apr: /Suku bunga tahunan/,
+    confirm: 'Konfirmasi pinjaman',
+    review: 'Pengajuan sedang ditinjau',
+    repay: 'Bayar',
+    exit: 'Batalkan pinjaman ini',
+    overdue: 'Tagihan terlambat',
+    late: 'Denda keterlambatan saat ini',
+    loanMore: 'Pinjam lagi',
+  },
+} as const;
+
+describe.each(['IN', 'ID'] as const)('borrowing in %s', (market) => {
+  const c = COPY[market];
+  let orderNo = '';
+
+  it('the borrower picks a product, reads the key facts and confirms: one order, in review', async () => {
+    const { page } = borrower;
+    await openAsBorrower(page, server, market, '/relevant');
+    const apply = page.getByRole('button', { name: c.apply }).first();
+    await apply.waitFor();
+    await expectAccessible(page, `${market} product list`);
+    await apply.click();
+    await page.waitForURL(/\/loanConfirm\?.*productId=\d+/);
+    await page.getByText(c.keyFacts, { exact: true }).first().waitFor();
+    await page.getByText(c.apr).first().waitFor();
+    await expectAccessible(page, `${market} loan confirmation`);
+    // A double tap makes one order (the push's request key).
+    await page.getByRole('button', { name: c.confirm }).dblclick();
+    await page.waitForURL(/\/loanDetails\?.*from=confirm/);
+    await page.getByText(c.review).first().waitFor();
+    orderNo = new URL(page.url()).searchParams.get('orderId')!;
+    const rows = await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe(21);
+    await expectAccessible(page, `${market} loan details in review`);
+  });
+
+  it('an operator approves it in /admin; the sandbox pays out; the borrower sees Repay and the exit', async () => {
+    const { page } = operator;
+    await page.goto(`${server.baseURL}/admin/orders/${orderNo}`);
+    await page.getByRole('button', { name: 'Approve' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Approved: the payout is on its way.').first().waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status,
+        { timeout: 10_000 },
+      )
+      .toBe(170);
+
+    const b = borrower.page;
+    await b.reload();
+    await b.getByRole('button', { name: c.repay }).first().waitFor();
+    await b.getByText(c.exit).first().waitFor();
+  });
+
+  it('the demo clock moves past the due date: overdue, with late charges within the caps', async () => {
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    const days = Math.ceil((order!.dueAt!.getTime() - Date.now()) / 86_400_000) + 3;
+    const moved = await fetch(`${server.baseURL}/dev-api/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ days }),
+    });
+    expect(moved.status).toBe(200);
+    const { page } = borrower;
+    await page.reload();
+    await page.getByText(c.overdue).first().waitFor();
+    await page.getByText(c.late).first().waitFor();
+    const charges = await server.database.db
+      .select()
+      .from(orderCharges)
+      .where(eq(orderCharges.orderId, order!.id));
+    expect(charges.length).toBeGreaterThan(0);
+    if (market === 'ID') {
+      const total = charges.reduce((a, r) => a + r.amountMinor, 0);
+      const daysLate = charges.filter((r) => r.kind === 'late_charge').length;
+      expect(total).toBeLessThanOrEqual(Math.round((order!.amountMinor * daysLate) / 1000));
+    }
+  });
+
+  it('a settled loan offers "Loan more", which saves the event and opens the product again', async () => {
+    const { page } = borrower;
+    await openAsBorrower(page, server, market, `/loanDetails?orderId=${market}20260801002`);
+    const more = page.getByRole('button', { name: c.loanMore });
+    await more.waitFor();
+    await more.click();
+    await page.waitForURL(/\/loanConfirm\?.*productId=\d+/);
+    const productId = Number(new URL(page.url()).searchParams.get('productId'));
+    const events = await server.database.db
+      .select()
+      .from(productEvents)
+      .where(and(eq(productEvents.productId, productId), eq(productEvents.moduleId, 30)));
+    expect(events.map((e) => e.positionId)).toEqual([0]);
+  });
+});

@@ -1,0 +1,224 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminOrder } from '../../../../shared/contract/admin.ts';
+import { CSRF_HEADER } from '../../../../shared/contract/constants.ts';
+import { setupAntdMobile } from '../../../ui/antd-setup.ts';
+import { ADMIN_ROUTES } from '../admin-paths.ts';
+import {
+  type Call,
+  CSRF,
+  captureToasts,
+  Marker,
+  ok,
+  renderAt,
+  reply,
+  stubFetch,
+} from '../admin-test-kit.tsx';
+import { OrderPage } from './order-page.tsx';
+import { ORDER_PATHS } from './orders-api.ts';
+import { adminOrder } from './orders-test-kit.ts';
+
+const realFetch = globalThis.fetch;
+const routes = [
+  { path: ADMIN_ROUTES.orders, element: <Marker name="orders" /> },
+  { path: `${ADMIN_ROUTES.orders}/:orderNo`, Component: OrderPage },
+];
+
+let toasts: string[];
+beforeAll(() => setupAntdMobile('en'));
+beforeEach(() => {
+  toasts = captureToasts();
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+/** A server with one order that applies decisions as the engine does (from 21 only). */
+function network(order: AdminOrder = adminOrder(), { decide }: { decide?: (call: Call) => Response } = {}) {
+  let current = order;
+  return stubFetch({
+    [`GET ${ORDER_PATHS.one(order.orderNo)}`]: () => ok(current),
+    [`POST ${ORDER_PATHS.actions(order.orderNo)}`]: (call) => {
+      if (decide) return decide(call);
+      const { action, reason = '' } = call.body as { action: string; reason?: string };
+      const to = action === 'approve' ? 151 : 110;
+      current = {
+        ...current,
+        status: to,
+        events: [
+          ...current.events,
+          {
+            operation: action,
+            fromStatus: 21,
+            toStatus: to,
+            actor: 'staff:1',
+            reason,
+            at: '2026-11-20T05:00:00.000Z',
+          },
+        ],
+      };
+      return ok(current);
+    },
+  });
+}
+
+const decision = () => screen.queryByRole('heading', { level: 2, name: 'Review' });
+/** The page's own Approve button (a confirmation dialog has one too). */
+const approveButton = async () =>
+  within((await screen.findByRole('heading', { level: 2, name: 'Review' })).closest('section')!).getByRole(
+    'button',
+    { name: 'Approve' },
+  );
+
+describe('OrderPage', () => {
+  it('shows the order, the borrower (phone masked), what was confirmed and the history', async () => {
+    network(
+      adminOrder({
+        status: 170,
+        disbursedAt: '2026-11-21T04:30:00.000Z',
+        events: [
+          ...adminOrder().events,
+          {
+            operation: 'approve',
+            fromStatus: 21,
+            toStatus: 151,
+            actor: 'staff:3',
+            reason: '',
+            at: '2026-11-20T06:00:00.000Z',
+          },
+          {
+            operation: 'disburse',
+            fromStatus: 151,
+            toStatus: 170,
+            actor: 'system:payout',
+            reason: 'payout SANDBOX-1',
+            at: '2026-11-21T04:30:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order IN001' })).toBeTruthy();
+    const facts = (await screen.findByRole('heading', { level: 2, name: 'Order' })).closest('section')!;
+    expect(facts.textContent).toContain('Disbursed (170)');
+    expect(facts.textContent).toContain('₹15,000');
+    expect(facts.textContent).toContain('91 days');
+    expect(facts.textContent).toContain('******3210');
+    expect(facts.textContent).toContain('Not yet');
+    const quote = screen
+      .getByRole('heading', { level: 2, name: 'What the borrower confirmed' })
+      .closest('section')!;
+    expect(quote.textContent).toContain('Processing fee, taken from the amount₹200');
+    expect(quote.textContent).toContain('₹14,800');
+    expect(quote.textContent).toContain('₹15,955');
+    expect(quote.textContent).toContain('42.13%');
+
+    const history = screen.getByRole('table', { name: 'History' });
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('AppliedUnder review (21)Borrower'),
+      expect.stringContaining('ApprovedUnder review (21) → Disbursing (151)Staff member no. 3'),
+      expect.stringContaining('Paid outDisbursing (151) → Disbursed (170)System (payout)payout SANDBOX-1'),
+    ]);
+    // Nothing to decide once the order has left review.
+    expect(decision()).toBeNull();
+  });
+
+  it('approves after a confirmation, with the CSRF token; the page then shows the new status', async () => {
+    const net = network();
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    fireEvent.click(await approveButton());
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Approve order IN001? The money is sent to the borrower at once.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toasts).toEqual(['Approved: the payout is on its way.']));
+    const call = net.callsTo(ORDER_PATHS.actions('IN001'))[0]!;
+    expect(call.body).toEqual({ action: 'approve' });
+    expect(call.headers[CSRF_HEADER]).toBe(CSRF);
+    await waitFor(() => expect(decision()).toBeNull());
+    expect(screen.getByText('Disbursing (151)')).toBeTruthy();
+  });
+
+  it('sends nothing when the approval is not confirmed', async () => {
+    const net = network();
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    fireEvent.click(await approveButton());
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(net.callsTo(ORDER_PATHS.actions('IN001'))).toHaveLength(0);
+  });
+
+  it('rejects only with a reason, which goes into the history', async () => {
+    const net = network();
+    const user = userEvent.setup();
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    await screen.findByRole('heading', { level: 2, name: 'Review' });
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const reason = screen.getByRole('textbox', { name: 'Reason for rejecting' });
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reason);
+    expect(screen.getByText('Please give a reason.')).toBeTruthy();
+    expect(net.callsTo(ORDER_PATHS.actions('IN001'))).toHaveLength(0);
+
+    await user.type(reason, '  Income could not be verified ');
+    expect(screen.queryByText('Please give a reason.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(toasts).toEqual(['Rejected.']));
+    expect(net.callsTo(ORDER_PATHS.actions('IN001'))[0]!.body).toEqual({
+      action: 'reject',
+      reason: 'Income could not be verified',
+    });
+    const history = screen.getByRole('table', { name: 'History' });
+    expect(within(history).getByText('Income could not be verified')).toBeTruthy();
+  });
+
+  it('shows the server’s refusal when another operator decided first, and loads the order again', async () => {
+    const message = 'This loan cannot do that in its current state. Reload to see where it is now.';
+    const net = network(adminOrder(), { decide: () => reply({ code: '409', data: null, message }, 409) });
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    fireEvent.click(await approveButton());
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+    await waitFor(() => expect(net.callsTo(ORDER_PATHS.one('IN001'), 'GET')).toHaveLength(2));
+    expect(toasts).toEqual([]);
+  });
+
+  it('names another market’s order as such, and a missing one as missing, without a retry', async () => {
+    stubFetch({
+      [ORDER_PATHS.one('ID9')]: () =>
+        reply({ code: '40301', data: null, message: 'This order belongs to another market.' }, 403),
+      [ORDER_PATHS.one('NOPE')]: () => reply({ code: '404', data: null, message: 'Not found.' }, 404),
+    });
+    const { unmount } = renderAt(routes, ADMIN_ROUTES.order('ID9'));
+    expect(
+      await screen.findByText('Order ID9 belongs to another market, which you do not work on.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    unmount();
+    renderAt(routes, ADMIN_ROUTES.order('NOPE'));
+    expect(await screen.findByText('There is no such order.')).toBeTruthy();
+  });
+
+  it('goes back to the search it came from', async () => {
+    network();
+    const user = userEvent.setup();
+    const { router } = renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    await router.navigate(ADMIN_ROUTES.order('IN001'), { state: { ordersSearch: 'q=IN001&status=21' } });
+    await user.click(await screen.findByRole('link', { name: '← Back to the orders' }));
+    expect(router.state.location.search).toBe('?q=IN001&status=21');
+  });
+
+  it('speaks Indonesian', async () => {
+    network();
+    renderAt(routes, ADMIN_ROUTES.order('IN001'), { lang: 'id' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pesanan IN001' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Peninjauan' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Setujui' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Alasan penolakan' })).toBeTruthy();
+    const facts = screen.getByRole('heading', { level: 2, name: 'Pesanan' }).closest('section')!;
+    expect(within(facts).getByText('Sedang ditinjau (21)')).toBeTruthy();
+    expect(screen.getByText('Biaya administrasi, dipotong dari dana')).toBeTruthy();
+  });
+});

@@ -1,0 +1,309 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'antd-mobile';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import type { AdminErrorCode, AdminOrder } from '../../../../shared/contract/admin.ts';
+import { ORDER_OPERATIONS } from '../../../../shared/domain/order-lifecycle.ts';
+import { percentText } from '../../../../shared/domain/product.ts';
+import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
+import { ApiFailure, isNotFound } from '../../../lib/api-query.ts';
+import { addCopy } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/toast.ts';
+import { PageError, PageLoading } from '../../../ui/page-state.tsx';
+import { useStaffSession } from '../admin-api.ts';
+import { ADMIN_ROUTES } from '../admin-paths.ts';
+import { Time, useLang } from '../admin-ui.tsx';
+import { decideOrder, fetchOrder, orderKeys } from './orders-api.ts';
+import '../admin.css';
+
+// Status names and the engine's refusals, as the server words them.
+addCopy({ orders: orderCopy });
+
+/** The admin API's "exists, but in a market you do not work on" (contract/admin.ts, checked by type). */
+const OTHER_MARKET: AdminErrorCode = '40301';
+const isOtherMarket = (error: unknown) => error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
+const isFinal = (error: unknown) => isOtherMarket(error) || isNotFound(error);
+/** The server's limit on a rejection's reason (contract `orderActionBody`). */
+const REASON_MAX = 500;
+
+/** One order: what was borrowed and confirmed, by whom, its history, and the review decision when due. */
+export function OrderPage() {
+  const { t } = useTranslation('admin');
+  const { orderNo = '' } = useParams();
+  const location = useLocation();
+  const ordersSearch = (location.state as { ordersSearch?: string } | null)?.ordersSearch;
+  const order = useQuery({
+    queryKey: orderKeys.one(orderNo),
+    queryFn: () => fetchOrder(orderNo),
+    retry: (failures, error) => failures < 1 && !isFinal(error),
+  });
+  const headingId = useId();
+  const title = t('order.title', { orderNo });
+  const page = (body: ReactNode) => (
+    <article className="admin-page" aria-labelledby={headingId}>
+      <title>{`${title} · ${t('app.title')}`}</title>
+      <p>
+        <Link to={ordersSearch ? `${ADMIN_ROUTES.orders}?${ordersSearch}` : ADMIN_ROUTES.orders}>
+          {t('order.back')}
+        </Link>
+      </p>
+      <h1 id={headingId}>{title}</h1>
+      {body}
+    </article>
+  );
+
+  if (order.isPending) return page(<PageLoading />);
+  if (order.isError) {
+    if (isOtherMarket(order.error)) return page(<p role="alert">{t('order.otherMarket', { orderNo })}</p>);
+    if (isNotFound(order.error)) return page(<p role="alert">{t('order.notFound')}</p>);
+    return page(<PageError message={order.error.message} onRetry={() => void order.refetch()} />);
+  }
+  return page(<OrderBody order={order.data} />);
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function OrderBody({ order: o }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
+  const lang = useLang();
+  const aboutId = useId();
+  const quoteId = useId();
+  const historyId = useId();
+  const statusName = (status: number | null) =>
+    status === null ? '—' : `${t(`orders:status.${status}`, { defaultValue: String(status) })} (${status})`;
+  const actor = (who: string) => {
+    const [kind, rest = ''] = who.split(':', 2);
+    if (kind === 'staff') return t('order.actors.staff', { id: rest });
+    if (kind === 'system') return t('order.actors.system', { job: rest });
+    if (kind === 'borrower') return t('order.actors.borrower');
+    return who;
+  };
+  const decidable = (ORDER_OPERATIONS.approve.from as readonly number[]).includes(o.status);
+
+  return (
+    <div className="admin-complaint">
+      <div className="admin-complaint-facts">
+        <section className="admin-card" aria-labelledby={aboutId}>
+          <h2 id={aboutId}>{t('order.about')}</h2>
+          <dl className="admin-facts">
+            <Fact label={t('order.status')}>{statusName(o.status)}</Fact>
+            <Fact label={t('order.market')}>{t(`markets.${o.market}`)}</Fact>
+            <Fact label={t('order.product')}>{o.productName}</Fact>
+            <Fact label={t('order.amount')}>{o.amount}</Fact>
+            <Fact label={t('order.term')}>{t('order.termDays', { count: o.termDays })}</Fact>
+            <Fact label={t('order.created')}>
+              <Time iso={o.createdAt} market={o.market} />
+            </Fact>
+            <Fact label={t('order.disbursed')}>
+              {o.disbursedAt ? <Time iso={o.disbursedAt} market={o.market} /> : t('order.notYet')}
+            </Fact>
+            <Fact label={t('order.due')}>
+              {o.dueAt ? <Time iso={o.dueAt} market={o.market} /> : t('order.notYet')}
+            </Fact>
+          </dl>
+          <h2>{t('order.borrower')}</h2>
+          <dl className="admin-facts">
+            <Fact label={t('order.name')}>
+              <span className="admin-user-text">{o.borrowerName}</span>
+            </Fact>
+            <Fact label={t('order.phone')}>{o.borrowerPhone}</Fact>
+          </dl>
+        </section>
+
+        <section className="admin-card" aria-labelledby={quoteId}>
+          <h2 id={quoteId}>{t('order.quote')}</h2>
+          {o.quote ? (
+            <dl className="admin-facts">
+              <Fact label={t('order.amount')}>{o.amount}</Fact>
+              {o.quote.fees.map((f, i) => (
+                <Fact
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fees may share a name; the quote's order is fixed.
+                  key={i}
+                  label={t('order.fee', {
+                    name: t(`productEditor.feeNames.${f.name}`, { defaultValue: f.name }),
+                    timing: t(`order.${f.timing}`),
+                  })}
+                >
+                  {f.amount}
+                </Fact>
+              ))}
+              <Fact label={t('order.paidOut')}>{o.quote.disbursed}</Fact>
+              <Fact label={t('order.interest')}>{o.quote.interest}</Fact>
+              <Fact label={t('order.total')}>{o.quote.totalRepayable}</Fact>
+              <Fact label={t('order.apr')}>{percentText(o.quote.aprBp, lang)}</Fact>
+            </dl>
+          ) : (
+            <p className="admin-muted">{t('order.noQuote')}</p>
+          )}
+        </section>
+      </div>
+
+      {decidable ? <Decision order={o} /> : null}
+
+      <section className="admin-card" aria-labelledby={historyId}>
+        <h2 id={historyId}>{t('order.history')}</h2>
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table-cards">
+            <caption className="visually-hidden">{t('order.history')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('order.at', { zone: t(`timeZones.${o.market}`) })}</th>
+                <th scope="col">{t('order.operation')}</th>
+                <th scope="col">{t('order.change')}</th>
+                <th scope="col">{t('order.by')}</th>
+                <th scope="col">{t('order.why')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.events.map((e) => (
+                <tr key={`${e.at}-${e.operation}-${e.toStatus}`}>
+                  <td data-label={t('order.at', { zone: t(`timeZones.${o.market}`) })}>
+                    <div className="admin-cell admin-nowrap">
+                      <Time iso={e.at} market={o.market} />
+                    </div>
+                  </td>
+                  <td data-label={t('order.operation')}>
+                    <div className="admin-cell">
+                      {t(`order.operations.${e.operation}`, { defaultValue: e.operation })}
+                    </div>
+                  </td>
+                  <td data-label={t('order.change')}>
+                    <div className="admin-cell">
+                      {e.fromStatus === null ? '' : `${statusName(e.fromStatus)} → `}
+                      {statusName(e.toStatus)}
+                    </div>
+                  </td>
+                  <td data-label={t('order.by')}>
+                    <div className="admin-cell">{actor(e.actor)}</div>
+                  </td>
+                  <td data-label={t('order.why')}>
+                    {/* Staff text: a React text node, never markup. */}
+                    <div className="admin-cell admin-user-text">{e.reason}</div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The review decision: approve (confirmed first: the money goes out), or reject with a reason. */
+function Decision({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
+  const session = useStaffSession();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const busyNow = useRef(false);
+  const headingId = useId();
+  const reasonId = useId();
+  const errorId = useId();
+
+  const decide = async (action: 'approve' | 'reject') => {
+    if (busyNow.current) return;
+    busyNow.current = true;
+    setBusy(true);
+    setFailure('');
+    const result = await decideOrder(
+      order.orderNo,
+      action === 'reject' ? { action, reason: reason.trim() } : { action },
+      session.csrfToken,
+      t('order.deciding'),
+    );
+    busyNow.current = false;
+    setBusy(false);
+    if (result.ok && result.data) {
+      toast.show(t(action === 'approve' ? 'order.approved' : 'order.rejected'));
+      queryClient.setQueryData(orderKeys.one(order.orderNo), result.data);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
+      return;
+    }
+    // In the server's words (another operator decided first: 409, a reason it refused: 400).
+    flushSync(() => setFailure(result.message));
+    document.getElementById(errorId)?.focus();
+    // What the order is now, when someone else moved it.
+    if (String(result.code) === '409')
+      await queryClient.invalidateQueries({ queryKey: orderKeys.one(order.orderNo) });
+  };
+
+  const approve = async () => {
+    const sure = await Dialog.confirm({
+      content: t('order.approveConfirm', { orderNo: order.orderNo }),
+      confirmText: t('order.approve'),
+      cancelText: t('order.cancel'),
+    });
+    if (sure) await decide('approve');
+  };
+
+  const reject = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      // The engine's own words for a rejection without a reason.
+      flushSync(() => setReasonError(t('orders:refusals.reasonRequired')));
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    await decide('reject');
+  };
+
+  return (
+    <section className="admin-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('order.decision')}</h2>
+      <p className="admin-muted">{t('order.decisionIntro')}</p>
+      <div className="admin-actions">
+        <button
+          type="button"
+          className="admin-button admin-button-primary"
+          disabled={busy}
+          onClick={() => void approve()}
+        >
+          {t('order.approve')}
+        </button>
+      </div>
+      <form className="admin-form admin-reject" onSubmit={reject} noValidate>
+        <div className="admin-field">
+          <label htmlFor={reasonId}>{t('order.reason')}</label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError('');
+            }}
+          />
+          {reasonError ? (
+            <p id={`${reasonId}-error`} className="admin-field-error">
+              {reasonError}
+            </p>
+          ) : null}
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button-danger" disabled={busy}>
+            {t('order.reject')}
+          </button>
+        </div>
+      </form>
+      <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
+        {failure}
+      </div>
+    </section>
+  );
+}

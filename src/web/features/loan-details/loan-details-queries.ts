@@ -1,0 +1,33 @@
+import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
+import type { LoanDetails } from '../../../shared/contract/loans.ts';
+import { request } from '../../lib/api-client.ts';
+import { isNotFound, unwrap } from '../../lib/api-query.ts';
+
+/**
+ * Loan details' first query (v3: `orderId` and `productId` in the address). Shared by the screen and the
+ * H5 router's loader; part of the H5 entry, so small (see complaint-queries.ts).
+ */
+export const loanDetailsKeys = {
+  all: ['loan-details'] as const,
+  order: (orderNo: string) => ['loan-details', orderNo] as const,
+};
+
+/** The order number of the address (`orderId`), or null when it is not letters and digits. */
+export function orderIdParam(params: URLSearchParams): string | null {
+  const v = params.get('orderId') ?? '';
+  return /^[A-Za-z0-9]{1,32}$/.test(v) ? v : null;
+}
+
+export function fetchLoanDetails(orderNo: string): Promise<LoanDetails> {
+  return unwrap(request<LoanDetails>(LOAN_PATHS.details, { data: { orderId: orderNo }, silent: true }));
+}
+
+export function loanDetailsQuery(orderNo: string) {
+  return {
+    queryKey: loanDetailsKeys.order(orderNo),
+    queryFn: () => fetchLoanDetails(orderNo),
+    // Another borrower's order (or none) will not change on a second try.
+    retry: (failures: number, error: Error) => failures < 1 && !isNotFound(error),
+    retryOnMount: false,
+  };
+}

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { moduleForScene } from '../../../shared/contract/constants.ts';
+import type { RecommendedProduct } from '../../../shared/contract/loans.ts';
+import { sendBridge } from '../../lib/bridge.ts';
+import { openTarget, targetKind } from '../../lib/open-target.ts';
+import { toast } from '../../lib/toast.ts';
+import { PageEmpty, PageError } from '../../ui/page-state.tsx';
+import { ProductCard, ProductCardSkeleton } from '../../ui/product-card.tsx';
+import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
+import { sceneParam, standClick, standJump, standListQuery } from './products-api.ts';
+import { type TapOutcome, useProductTap } from './use-product-tap.ts';
+import './products-page.css';
+
+function AlertIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+      className="products-notice-icon"
+    >
+      <circle cx="12" cy="12" r="9.25" fill="none" stroke="currentColor" strokeWidth="1.75" />
+      <path d="M12 7v6.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="12" cy="16.75" r="1.2" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * The joint-login failure (spec §2): signing in to a partner's product did not work; the server says why
+ * (title and description) and offers other products. Its calls are form-encoded (spec §7): the list, a
+ * card's click event, and "go to product", whose URL opens like an application's (open-target.ts).
+ */
+export function JointLoginFailPage() {
+  const { t } = useTranslation('products');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const scene = sceneParam(params);
+  const page = useQuery(standListQuery(scene));
+
+  const jump = useCallback(
+    async (product: RecommendedProduct, index: number): Promise<TapOutcome> => {
+      // The click is analytics: sent first, never waited for.
+      void standClick(product.id, index);
+      const result = await standJump(product.id, moduleForScene(scene), index);
+      // A code other than '00' has been toasted by the request helper with the server's message.
+      if (!result.ok) return 'done';
+      const url = result.data?.url ?? '';
+      if (!openTarget(url, navigate)) {
+        toast.show(t('apply.noTarget'));
+        return 'done';
+      }
+      return targetKind(url.trim()) === 'web' ? 'leaving' : 'done';
+    },
+    [scene, navigate, t],
+  );
+  const { busyIndex, tap } = useProductTap(jump);
+
+  const title = t('jointLoginFail.title');
+  let body: ReactNode;
+  if (page.isPending) {
+    body = (
+      <SkeletonRegion label={t('jointLoginFail.loading')}>
+        <div className="products-notice" aria-hidden="true">
+          <AlertIcon />
+          <span className="products-notice-text">
+            <SkeletonBlock width="60%" height="1.1rem" />
+            <SkeletonLines lines={2} />
+          </span>
+        </div>
+        <h2>{t('jointLoginFail.productsHeading')}</h2>
+        <ul className="products-list">
+          {[0, 1].map((n) => (
+            <li key={n}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </SkeletonRegion>
+    );
+  } else if (page.isError) {
+    body = (
+      <PageError
+        message={`${t('jointLoginFail.loadError')} ${page.error.message}`.trim()}
+        onRetry={() => void page.refetch()}
+      />
+    );
+  } else {
+    const { title: noticeTitle, description, list } = page.data;
+    body = (
+      <>
+        {noticeTitle || description ? (
+          <div className="products-notice" role="status">
+            <AlertIcon />
+            <div className="products-notice-text">
+              {noticeTitle ? <p className="products-notice-title">{noticeTitle}</p> : null}
+              {description ? <p className="products-notice-description">{description}</p> : null}
+            </div>
+          </div>
+        ) : null}
+        <h2 id="joint-login-products">{t('jointLoginFail.productsHeading')}</h2>
+        {list.length === 0 ? (
+          <PageEmpty text={t('jointLoginFail.empty')}>
+            <button type="button" className="shell-button" onClick={() => sendBridge({ type: 'goHome' })}>
+              {t('jointLoginFail.home')}
+            </button>
+          </PageEmpty>
+        ) : (
+          <ul className="products-list" aria-labelledby="joint-login-products">
+            {list.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} index={index} onApply={tap} busy={busyIndex === index} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <main className="shell-page products-page">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      {body}
+    </main>
+  );
+}
