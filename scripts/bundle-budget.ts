@@ -16,6 +16,8 @@ interface Budget {
   name: string | RegExp;
   /** Brotli bytes of JS on first load. */
   js: number;
+  /** Gzip bytes of JS on first load, where an issue states its budget in gzip. */
+  jsGzip?: number;
   /** Most script files on first load (each a request on a slow phone). */
   scripts?: number;
   stylesheets?: number;
@@ -41,6 +43,8 @@ const budgets: Budget[] = [
   {
     name: /^h5 → features\/(complaints|chatbot|customer-service|products|loan-confirm|loan-details)\//,
     js: 176 * KB,
+    // Issue 8: the loan confirmation and loan details at most 200 KB gzip on first load.
+    jsGzip: 200 * KB,
     scripts: 10,
     stylesheets: 4,
   },
@@ -89,6 +93,7 @@ for (const b of budgets) {
   for (const w of matched) {
     const over = [
       w.js.br > b.js && `JS ${kb(w.js.br)} br > ${kb(b.js)}`,
+      b.jsGzip !== undefined && w.js.gz > b.jsGzip && `JS ${kb(w.js.gz)} gz > ${kb(b.jsGzip)}`,
       b.scripts !== undefined && w.files.length > b.scripts && `${w.files.length} scripts > ${b.scripts}`,
       b.stylesheets !== undefined &&
         w.css.length > b.stylesheets &&

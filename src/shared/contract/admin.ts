@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { PRODUCT_BOUNDS } from '../domain/product.ts';
 import { MARKETS } from '../markets.ts';
-import { COMPLAINT_STATUSES, QA_ICONS, QA_KINDS, STAFF_ROLES } from './constants.ts';
+import {
+  COMPLAINT_STATUSES,
+  FEE_NAME_PATTERN,
+  LOGO_URL_PATTERN,
+  PRODUCT_CODE_PATTERN,
+  QA_ICONS,
+  QA_KINDS,
+  STAFF_ROLES,
+} from './constants.ts';
 import { envelope } from './envelope.ts';
 import { INT4_MAX, id, int, multiline, text } from './fields.ts';
 
@@ -209,8 +217,11 @@ export const auditReply = envelope(
 // Orders (issue 8): an order with its history, and the review decisions staff take on it.
 export const orderNoParams = z.object({ orderNo: text(40) });
 export const orderActionBody = z.strictObject({
-  /** Review decisions; disbursement follows the payout provider's confirmation, not a button. */
-  action: z.enum(['approve', 'reject']),
+  /**
+   * Review decisions, and `disburse`: an operator records a payout the provider confirmed outside its
+   * callback (one lost with a restart), with the provider's reference as the reason.
+   */
+  action: z.enum(['approve', 'reject', 'disburse']),
   /** Required to reject (kept in the order's history). */
   reason: multiline(500).optional(),
 });
@@ -299,8 +310,6 @@ const bp = () => int(0, 10_000);
 /** A daily rate in parts per million, at most 100 % a day. */
 const ppm = () => int(0, 1_000_000);
 
-/** A fee's stable key; its label comes from the catalog (`loans:fees.<name>`). */
-export const FEE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,29}$/;
 export const feeRuleBody = z.strictObject({
   name: z.string().regex(FEE_NAME_PATTERN),
   rateBp: bp().optional(),
@@ -331,14 +340,6 @@ const copyOfLang = z.strictObject({
   tags: z.array(text(24, { trim: true, min: 1 })).max(PRODUCT_BOUNDS.tagsMax),
 });
 export const productCopyBody = z.strictObject({ en: copyOfLang, id: copyOfLang });
-
-/**
- * A logo is our own path (`/…`) or an https address: nothing a browser would run or fetch over plain
- * http (`javascript:`, `data:`, `//host` that borrows the page's scheme).
- */
-export const LOGO_URL_PATTERN = /^(?:https:\/\/[^\s/?#]+[^\s]*|\/(?![/\\])[^\s]*)$/;
-/** A product's code: its stable key within the market (lower case, digits, dashes). */
-export const PRODUCT_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,39}$/;
 
 const productFields = {
   name: text(60, { trim: true, min: 1 }),

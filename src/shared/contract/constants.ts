@@ -75,6 +75,18 @@ export const PAGE_SIZE = 20;
 export const REPLY_LIMITS = { textMax: 1000, imagesMax: 9 } as const;
 export const QA_KINDS = ['category', 'question', 'answer'] as const;
 export const QA_ICONS = ['loan', 'repayment', 'account', 'other'] as const;
+/** A product's code: its stable key within the market (lower case, digits, dashes). */
+export const PRODUCT_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,39}$/;
+/**
+ * A logo is our own path (`/…`) or an https address: nothing a browser would run or fetch over plain
+ * http (`javascript:`, `data:`, `//host` that borrows the page's scheme).
+ */
+export const LOGO_URL_PATTERN = /^(?:https:\/\/[^\s/?#]+[^\s]*|\/(?![/\\])[^\s]*)$/;
+/** A fee's stable key; its label comes from the catalog (`loans:fees.<name>`). */
+export const FEE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,29}$/;
+/** The fees the product editor offers, each with its label in `loans:fees` (another name shows as "other"). */
+export const FEE_NAMES = ['processing', 'service', 'insurance', 'other'] as const;
+export type FeeName = (typeof FEE_NAMES)[number];
 
 // site
 /** Limits of the official contact form (spec §2; e-mail optional per product brief §5). */

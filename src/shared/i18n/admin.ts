@@ -443,6 +443,13 @@ export const admin = {
       reason: 'Reason for rejecting',
       reject: 'Reject',
       rejected: 'Rejected.',
+      payout: 'Payout',
+      payoutIntro:
+        'The payout provider confirms each payout by itself. If it confirmed this one another way (its statement, its support desk), record it here with the provider’s reference.',
+      reference: 'Provider’s reference',
+      markPaid: 'Record as paid out',
+      markPaidConfirm: 'Record order {{orderNo}} as paid out? The loan and its due date start now.',
+      markedPaid: 'Recorded: the loan is paid out.',
       cancel: 'Cancel',
       deciding: 'Saving…',
       history: 'History',
@@ -937,6 +944,14 @@ export const admin = {
       reason: 'Alasan penolakan',
       reject: 'Tolak',
       rejected: 'Ditolak.',
+      payout: 'Pencairan',
+      payoutIntro:
+        'Penyedia pencairan mengonfirmasi setiap pencairan secara otomatis. Jika pencairan ini dikonfirmasi dengan cara lain (mutasi rekening, layanan bantuan penyedia), catat di sini beserta nomor referensinya.',
+      reference: 'Nomor referensi penyedia',
+      markPaid: 'Catat sudah dicairkan',
+      markPaidConfirm:
+        'Catat pesanan {{orderNo}} sudah dicairkan? Pinjaman dan jatuh temponya mulai dihitung sekarang.',
+      markedPaid: 'Tercatat: pinjaman sudah dicairkan.',
       cancel: 'Batal',
       deciding: 'Menyimpan…',
       history: 'Riwayat',

@@ -1,3 +1,5 @@
+import type { FeeName } from '../contract/constants.ts';
+
 /**
  * What the server writes for the loan screens (issue 8): button texts, rows, key facts, status notices and
  * refusals. Screen copy (titles, labels the screen owns) is in the screens' own namespaces.
@@ -11,12 +13,13 @@ export const loans = {
     },
     amountRangeDes: 'Loan amount',
     rateDesc: 'Interest {{rate}}',
+    /** A label for each fee the product editor offers (contract FEE_NAMES); any other name shows as `other`. */
     fees: {
       processing: 'Processing fee',
       service: 'Service fee',
       insurance: 'Insurance',
       other: 'Fee',
-    },
+    } satisfies Record<FeeName, string>,
     rows: {
       amount: 'Loan amount',
       disbursed: 'Amount you receive',
@@ -130,7 +133,7 @@ export const loans = {
       service: 'Biaya layanan',
       insurance: 'Asuransi',
       other: 'Biaya',
-    },
+    } satisfies Record<FeeName, string>,
     rows: {
       amount: 'Jumlah pinjaman',
       disbursed: 'Dana yang Anda terima',

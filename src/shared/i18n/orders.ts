@@ -23,6 +23,7 @@ export const orders = {
     refusals: {
       illegalTransition: 'This loan cannot do that in its current state. Reload to see where it is now.',
       reasonRequired: 'Please give a reason.',
+      referenceRequired: 'Please give the payout provider’s reference for this payment.',
       otherMarket: 'This order belongs to another market, which you do not work on.',
     },
   },
@@ -50,6 +51,7 @@ export const orders = {
       illegalTransition:
         'Pinjaman ini tidak dapat diproses seperti itu pada statusnya sekarang. Muat ulang untuk melihat statusnya.',
       reasonRequired: 'Mohon isi alasannya.',
+      referenceRequired: 'Mohon isi nomor referensi pembayaran dari penyedia pencairan.',
       otherMarket: 'Pesanan ini milik pasar lain, yang bukan wilayah kerja Anda.',
     },
   },

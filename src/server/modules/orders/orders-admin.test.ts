@@ -230,6 +230,43 @@ describe('payout', () => {
   });
 });
 
+describe('a payout recorded by hand', () => {
+  it("needs the provider's reference, keeps it in the history, and only for a loan being paid out", async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const orderNo = await underReview('ID');
+    const act = (payload: object, lang = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: `${ADMIN_BASE}/orders/${orderNo}/actions`,
+        headers: { ...admin, 'x-lang': lang },
+        payload,
+      });
+    // Still in review: nothing was paid out to record.
+    expect((await act({ action: 'disburse', reason: 'BANK-77' })).statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    // Approved by the engine directly, so the sandbox sends nothing and the order waits at 151.
+    await orderEngine(t.database.db).apply(row!.id, 'approve', 'staff:1');
+    const none = await act({ action: 'disburse', reason: '  ' }, 'id');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Mohon isi nomor referensi pembayaran dari penyedia pencairan.');
+    const res = await act({ action: 'disburse', reason: 'BANK-77' });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = await orderEngine(t.database.db).history(row!.id);
+    expect(history.at(-1)).toMatchObject({ operation: 'disburse', toStatus: 170, reason: 'BANK-77' });
+    expect(history.at(-1)!.actor).toMatch(/^staff:\d+$/);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(after!.disbursedAt).not.toBeNull();
+    expect(after!.dueAt).not.toBeNull();
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.disburse'), eq(auditLog.target, `order:${orderNo}`)));
+    expect(entry!.detail).toBe('BANK-77');
+    // Twice: the second finds it paid out.
+    expect((await act({ action: 'disburse', reason: 'BANK-77' })).statusCode).toBe(409);
+  });
+});
+
 describe('orders search', () => {
   type Item = { orderNo: string; status: number; createdAt: string };
   const search = async (who: { cookie: string }, query: Record<string, string>) => {

@@ -196,9 +196,12 @@ export function ordersAdminService(
     async decide(
       staff: StaffIdentity,
       orderNo: string,
-      body: { action: 'approve' | 'reject'; reason?: string },
+      body: { action: 'approve' | 'reject' | 'disburse'; reason?: string },
       ip: string,
     ) {
+      // A payout recorded by hand names the provider's reference, kept in the order's history.
+      if (body.action === 'disburse' && !body.reason?.trim())
+        throw new AppError(ERROR_CODE.VALIDATION, 'orders:refusals.referenceRequired', 400);
       const row = await find(staff, orderNo);
       const order = row.o;
       const change = await engine.apply(order.id, body.action, `staff:${staff.id}`, { reason: body.reason });

@@ -1,68 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import type { RouteObject } from 'react-router';
 import type { AdminComplaint, ComplaintQueue, QaNode, StaffSession } from '../../../shared/contract/admin.ts';
 import type { Lang } from '../../../shared/markets.ts';
-import { createI18n } from '../../lib/i18n.ts';
-import { setToaster } from '../../lib/toast.ts';
-import { ShellProviders } from '../../ui/shell-providers.tsx';
+import { renderAt as renderScreen, testQueryClient } from '../../test/screen-kit.tsx';
 import { adminKeys } from './admin-api.ts';
 
-/** Test helpers of the back-office screens: a stubbed network edge (fetch and XHR), a session, a router. */
+/** Test helpers of the back-office screens: the shared network edge, toasts and router, a session, data. */
 
-export function reply(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-export const ok = (data: unknown, message = '') => reply({ code: 0, data, message });
-
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-  headers: Record<string, string>;
-}
-
-type Handler = (call: Call) => Response | Promise<Response>;
-
-/**
- * Replaces `fetch` with one answering by "METHOD path" (or just the path, for any method); every call is
- * recorded with its method, query, JSON body and headers.
- */
-export function stubFetch(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {},
-      headers: (init?.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    const handler = handlers[`${call.method} ${call.path}`] ?? handlers[call.path];
-    if (!handler)
-      return reply({ code: '404', data: null, message: `no stub for ${call.method} ${call.path}` }, 404);
-    return handler(call);
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return {
-    calls,
-    fetchMock,
-    callsTo: (path: string, method?: string) =>
-      calls.filter((c) => c.path === path && (method === undefined || c.method === method)),
-  };
-}
-
-/** Captures what the screens toast. */
-export function captureToasts(): string[] {
-  const shown: string[] = [];
-  setToaster({ show: (m) => shown.push(m), loading: () => () => {} });
-  return shown;
-}
+export { type FetchCall, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
+export { captureToasts, Marker } from '../../test/screen-kit.tsx';
 
 export const CSRF = 'csrf-token-of-this-session';
 
@@ -94,24 +39,10 @@ export function renderAt(
   path: string,
   { lang = 'en', session = adminSession() }: { lang?: Lang; session?: StaffSession | null } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // No retries: a failure shows at once.
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   // What the shell's session guard would have loaded before the screen renders.
   if (session) queryClient.setQueryData(adminKeys.session, session);
-  const view = render(
-    <ShellProviders i18n={createI18n(lang)} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </ShellProviders>,
-  );
-  return { ...view, router, queryClient };
-}
-
-/** A marker page standing in for a screen we navigate to. */
-export function Marker({ name }: { name: string }) {
-  return <p data-testid="marker">{name}</p>;
+  return renderScreen(routes, path, lang, queryClient);
 }
 
 export const XSS = '<img src=x onerror=alert(1)>';

@@ -9,9 +9,9 @@ import { ADMIN_PATHS } from './admin-api.ts';
 import { ADMIN_ROUTES } from './admin-paths.ts';
 import {
   agentSession,
-  type Call,
   CSRF,
   captureToasts,
+  type FetchCall,
   ok,
   renderAt,
   reply,
@@ -79,12 +79,12 @@ function types(market: Market = 'IN'): ComplaintTypeNode[] {
 }
 
 /** A server that keeps what is saved, so the reloaded list shows it. */
-function network({ put }: { put?: (call: Call) => Response } = {}) {
+function network({ put }: { put?: (call: FetchCall) => Response } = {}) {
   const saved = new Map<string, ComplaintTypeNode[]>([
     ['IN', types('IN')],
     ['ID', types('ID').map((n) => ({ ...n, id: n.id + 100, titleEn: `${n.titleEn} (ID)` }))],
   ]);
-  const save = (id: number) => (call: Call) => {
+  const save = (id: number) => (call: FetchCall) => {
     if (put) return put(call);
     const list = [...saved.values()].find((l) => l.some((n) => n.id === id))!;
     const index = list.findIndex((n) => n.id === id);

@@ -136,7 +136,7 @@ describe('ComplaintEntryPage', () => {
 
   it('lets the borrower pick another order from All; collection is then allowed', async () => {
     const net = stubFetch({
-      [COMPLAINT_PATHS.init]: (body) =>
+      [COMPLAINT_PATHS.init]: ({ body }) =>
         ok(
           problemInit(
             body.orderNo === 'IN001' ? { orderDetail: orderCard('IN001', 1, 'Salary Advance') } : {},

@@ -126,7 +126,7 @@ afterEach(() => {
 describe('ComplaintListPage', () => {
   it('lists complaints in tabs with the market time, the type, the content and a Rate badge', async () => {
     const net = stubFetch({
-      [COMPLAINT_PATHS.list]: (body) =>
+      [COMPLAINT_PATHS.list]: ({ body }) =>
         ok(
           body.status === 'processed'
             ? page('processed', [
@@ -223,7 +223,7 @@ describe('ComplaintListPage', () => {
   it('pages as the borrower scrolls: both pages once each, the cursor of page 1 sent, counts in the titles', async () => {
     const second = deferred();
     const net = stubFetch({
-      [COMPLAINT_PATHS.list]: (body) =>
+      [COMPLAINT_PATHS.list]: ({ body }) =>
         body.cursor === undefined
           ? ok(page('processing', range(15, 6), 'cursor-page-1', { processing: 15, processed: 3 }))
           : second.promise,
@@ -258,7 +258,7 @@ describe('ComplaintListPage', () => {
   it('keeps what is shown when a further page fails, and its retry asks for that page again', async () => {
     let failNext = true;
     const net = stubFetch({
-      [COMPLAINT_PATHS.list]: (body) => {
+      [COMPLAINT_PATHS.list]: ({ body }) => {
         if (body.cursor === undefined) return ok(page('processing', range(30, 11), 'c-1'));
         if (failNext) {
           failNext = false;
@@ -285,7 +285,7 @@ describe('ComplaintListPage', () => {
   it('has a Show more button where the web view cannot observe scrolling', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     stubFetch({
-      [COMPLAINT_PATHS.list]: (body) =>
+      [COMPLAINT_PATHS.list]: ({ body }) =>
         ok(body.cursor ? page('processing', range(2, 1)) : page('processing', range(4, 3), 'c-1')),
     });
     const user = userEvent.setup();
@@ -296,7 +296,7 @@ describe('ComplaintListPage', () => {
   });
 
   it('shows an empty state per tab with a way to file a complaint', async () => {
-    stubFetch({ [COMPLAINT_PATHS.list]: (body) => ok(page(body.status as ComplaintStatus, [])) });
+    stubFetch({ [COMPLAINT_PATHS.list]: ({ body }) => ok(page(body.status as ComplaintStatus, [])) });
     const user = userEvent.setup();
     const { router } = renderAt(routes, H5_PATHS.complaintList);
     expect(await screen.findByText('You have no complaints in progress.')).toBeTruthy();
@@ -329,7 +329,7 @@ describe('ComplaintListPage', () => {
 
   it('opens on the tab named in the address', async () => {
     const net = stubFetch({
-      [COMPLAINT_PATHS.list]: (body) =>
+      [COMPLAINT_PATHS.list]: ({ body }) =>
         ok(page(body.status as ComplaintStatus, [complaint(9, { content: 'Handled one.' })], null)),
     });
     renderAt(routes, `${H5_PATHS.complaintList}?tab=processed`);

@@ -1,87 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { QueryClient } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import type { OrderCard, ProblemDetail, ProblemInit } from '../../../shared/contract/complaints.ts';
-import type { Lang } from '../../../shared/markets.ts';
-import { createI18n } from '../../lib/i18n.ts';
-import { setToaster } from '../../lib/toast.ts';
-import { ShellProviders } from '../../ui/shell-providers.tsx';
 
-/** Test helpers of the complaint screens: a stubbed network edge (fetch and XHR), toasts, a router. */
+/** Test helpers of the complaint screens: the shared network edge, toasts and router, and complaints. */
 
-export function reply(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-export const ok = (data: unknown, message = '') => reply({ code: 0, data, message });
-
-export interface Call {
-  path: string;
-  body: Record<string, unknown>;
-  headers: Record<string, string>;
-}
-
-type Handler = (body: Record<string, unknown>) => Response | Promise<Response>;
-
-/** Replaces `fetch` with one answering by path; every call is recorded with its JSON body. */
-export function stubFetch(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    calls.push({ path: url.pathname, body, headers: (init?.headers ?? {}) as Record<string, string> });
-    const handler = handlers[url.pathname];
-    if (!handler) return reply({ code: '404', data: null, message: `no stub for ${url.pathname}` }, 404);
-    return handler(body);
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
-}
-
-/** Captures what the screens toast. */
-export function captureToasts(): string[] {
-  const shown: string[] = [];
-  setToaster({ show: (m) => shown.push(m), loading: () => () => {} });
-  return shown;
-}
-
-export function renderAt(routes: RouteObject[], path: string, lang: Lang = 'en') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // No retries: a failure shows at once, and a timer test is not disturbed by a retry's delay.
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-  });
-  const view = render(
-    <ShellProviders i18n={createI18n(lang)} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </ShellProviders>,
-  );
-  return { ...view, router, queryClient };
-}
-
-/**
- * Lets pending replies and renders through while the clock is faked. Testing Library's `findBy…`
- * cannot be used then (it waits on a `setTimeout` of its own), and TanStack Query tells React about
- * new data on a zero-delay timer: advancing by 0 runs it without moving the clock.
- */
-export async function settle(until: () => boolean, rounds = 200): Promise<void> {
-  for (let i = 0; i < rounds; i += 1) {
-    if (until()) return;
-    await act(async () => {
-      if (vi.isFakeTimers()) vi.advanceTimersByTime(0);
-      await new Promise((resolve) => setImmediate(resolve));
-    });
-  }
-  throw new Error('the screen did not reach the expected state');
-}
-
-/** A marker page standing in for a screen we navigate to. */
-export function Marker({ name }: { name: string }) {
-  return <p data-testid="marker">{name}</p>;
-}
+export { ok, reply, stubFetch } from '../../test/fake-fetch.ts';
+export { captureToasts, Marker, renderAt, settle } from '../../test/screen-kit.tsx';
 
 export function orderCard(orderNo: string, isShow: 0 | 1, productName = `Product ${orderNo}`): OrderCard {
   return {

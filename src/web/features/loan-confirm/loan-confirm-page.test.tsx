@@ -10,6 +10,7 @@ import { AMOUNT_SETTLE_MS, LoanConfirmPage } from './loan-confirm-page.tsx';
 import {
   captureToasts,
   deferred,
+  type FetchHandler,
   Marker,
   NETWORK_DOWN,
   offer,
@@ -31,13 +32,13 @@ const CONTRACTS = [
   { title: 'Privacy policy', position: 2 },
 ];
 
-type Body = Record<string, unknown>;
-const quoteOf = (body: Body) => offer(body.amount as number | undefined, body.periods as number | undefined);
+const quoteOf = (body: Record<string, unknown>) =>
+  offer(body.amount as number | undefined, body.periods as number | undefined);
 
 /** The usual network: quotes that follow the amount and term, the agreements, a push that works. */
-function network(overrides: Partial<Record<string, (input: Body) => Response | typeof NETWORK_DOWN>> = {}) {
+function network(overrides: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    [LOAN_PATHS.confirmDetail]: (body) => ok(quoteOf(body)),
+    [LOAN_PATHS.confirmDetail]: ({ body }) => ok(quoteOf(body)),
     [LOAN_PATHS.contracts]: () => ok(CONTRACTS),
     [LOAN_PATHS.push]: () =>
       ok({ lendDetailsUrl: '/loanDetails?productId=7&orderId=IN2611230001', orderNo: 'X' }),
@@ -170,7 +171,7 @@ describe('LoanConfirmPage: the offer', () => {
   it('shows a failure with a retry, and the offer once the retry works', async () => {
     let answers = 0;
     network({
-      [LOAN_PATHS.confirmDetail]: (body) => {
+      [LOAN_PATHS.confirmDetail]: ({ body }) => {
         answers += 1;
         return answers <= 2
           ? reply({ code: '503', data: null, message: 'The service is busy.' }, 503)
@@ -188,7 +189,7 @@ describe('LoanConfirmPage: the offer', () => {
 
   it('an amount from an old address that the product no longer offers: Try again shows the product’s offer', async () => {
     const net = network({
-      [LOAN_PATHS.confirmDetail]: (body) =>
+      [LOAN_PATHS.confirmDetail]: ({ body }) =>
         body.amount === 9_900_000
           ? reply({ code: '400', data: null, message: 'This amount is not offered.' }, 400)
           : ok(quoteOf(body)),
@@ -205,7 +206,7 @@ describe('LoanConfirmPage: the offer', () => {
 
   it('offline: says so, and loads the offer by itself when the connection is back', async () => {
     let online = false;
-    network({ [LOAN_PATHS.confirmDetail]: (body) => (online ? ok(quoteOf(body)) : NETWORK_DOWN) });
+    network({ [LOAN_PATHS.confirmDetail]: ({ body }) => (online ? ok(quoteOf(body)) : NETWORK_DOWN) });
     renderAt(routes, CONFIRM);
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toContain('You are offline.');
@@ -288,18 +289,23 @@ describe('LoanConfirmPage: the agreement box', () => {
 
   it('lists the agreements, and a tap opens the one chosen through the contract jump', async () => {
     const net = network({
-      [LOAN_PATHS.contractJump]: (query) =>
-        ok({ contract_url: `/loanAgreement?productId=${query.productId}&position=${query.position}` }),
+      [LOAN_PATHS.contractJump]: ({ query }) =>
+        ok({
+          contract_url: `/loanAgreement?productId=${query.get('productId')}&position=${query.get('position')}`,
+        }),
     });
     const user = userEvent.setup();
     const { router } = renderAt(routes, CONFIRM);
     await loaded();
-    expect(net.callsTo(LOAN_PATHS.contracts)[0]!.query).toMatchObject({ productId: '7', scene: '3' });
+    expect(Object.fromEntries(net.callsTo(LOAN_PATHS.contracts)[0]!.query)).toMatchObject({
+      productId: '7',
+      scene: '3',
+    });
     await user.click(screen.getByRole('button', { name: 'Read: Loan agreement' }));
     expect(await screen.findByTestId('marker')).toBeTruthy();
     const [jump] = net.callsTo(LOAN_PATHS.contractJump);
     expect(jump!.method).toBe('GET');
-    expect(jump!.query).toMatchObject({ productId: '7', scene: '3', position: '1' });
+    expect(Object.fromEntries(jump!.query)).toMatchObject({ productId: '7', scene: '3', position: '1' });
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/loanAgreement?productId=7&position=1',
     );
@@ -466,7 +472,7 @@ describe('LoanConfirmPage: confirming', () => {
   it('holds the button, showing it is busy, while the push is in flight; a double tap sends one push', async () => {
     const pending = deferred<Response>();
     const net = stubFetch({
-      [LOAN_PATHS.confirmDetail]: (body) => ok(quoteOf(body)),
+      [LOAN_PATHS.confirmDetail]: ({ body }) => ok(quoteOf(body)),
       [LOAN_PATHS.contracts]: () => ok(CONTRACTS),
       [LOAN_PATHS.push]: () => pending.promise,
     });
@@ -557,7 +563,7 @@ describe('LoanConfirmPage: changing the amount and the term', () => {
   it('a new term asks the server again, keeping the figures on screen, with confirm held until they come', async () => {
     const later = deferred<Response>();
     const net = stubFetch({
-      [LOAN_PATHS.confirmDetail]: (body) => (body.periods === 91 ? later.promise : ok(quoteOf(body))),
+      [LOAN_PATHS.confirmDetail]: ({ body }) => (body.periods === 91 ? later.promise : ok(quoteOf(body))),
       [LOAN_PATHS.contracts]: () => ok(CONTRACTS),
       [LOAN_PATHS.push]: () => ok({ lendDetailsUrl: '/loanDetails?orderId=A1', orderNo: 'A1' }),
     });
@@ -686,7 +692,7 @@ describe('LoanConfirmPage: changing the amount and the term', () => {
 
   it('a refused new amount: the server’s words, and the loan on screen stays the one to confirm', async () => {
     const net = network({
-      [LOAN_PATHS.confirmDetail]: (body) =>
+      [LOAN_PATHS.confirmDetail]: ({ body }) =>
         body.periods === 91
           ? reply({ code: '400', data: null, message: 'This term is not offered today.' }, 400)
           : ok(quoteOf(body)),

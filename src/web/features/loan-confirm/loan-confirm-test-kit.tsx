@@ -1,83 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { act } from '@testing-library/react';
 import type { LoanConfirm } from '../../../shared/contract/loans.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import type { Lang, Market } from '../../../shared/markets.ts';
-import { createI18n } from '../../lib/i18n.ts';
-import { setToaster } from '../../lib/toast.ts';
-import { ShellProviders } from '../../ui/shell-providers.tsx';
+import type { Market } from '../../../shared/markets.ts';
 
-/** Test helpers of the loan confirmation: a stubbed network edge, toasts, a router, offers. */
+/** Test helpers of the loan confirmation: the shared network edge, toasts and router, and offers. */
 
-export function reply(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-export const ok = (data: unknown, message = '') => reply({ code: 0, data, message });
-
-/** What a handler returns to make the call fail as a lost connection does (fetch rejects). */
-export const NETWORK_DOWN = Symbol('network down');
-
-export interface Call {
-  path: string;
-  method: string;
-  /** The JSON body of a POST. */
-  body: Record<string, unknown>;
-  /** The query string, for GET calls' parameters. */
-  query: Record<string, string>;
-}
-
-type Handler = (
-  input: Record<string, unknown>,
-) => Response | typeof NETWORK_DOWN | Promise<Response | typeof NETWORK_DOWN>;
-
-/**
- * Replaces `fetch` with one answering by path. A handler gets the POST body, or for a GET its query
- * parameters; every call is recorded.
- */
-export function stubFetch(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    const query = Object.fromEntries(url.searchParams);
-    const method = init?.method ?? 'GET';
-    calls.push({ path: url.pathname, method, body, query });
-    const handler = handlers[url.pathname];
-    if (!handler) return reply({ code: '404', data: null, message: `no stub for ${url.pathname}` }, 404);
-    const answer = await handler(method === 'GET' ? query : body);
-    if (answer === NETWORK_DOWN) throw new TypeError('Failed to fetch');
-    return answer;
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
-}
-
-export function captureToasts(): string[] {
-  const shown: string[] = [];
-  setToaster({ show: (m) => shown.push(m), loading: () => () => {} });
-  return shown;
-}
-
-export function renderAt(routes: RouteObject[], path: string, lang: Lang = 'en') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-  });
-  const view = render(
-    <ShellProviders i18n={createI18n(lang)} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </ShellProviders>,
-  );
-  return { ...view, router, queryClient };
-}
-
-/** A marker page standing in for a screen we navigate to. */
-export function Marker({ name }: { name: string }) {
-  return <p data-testid="marker">{name}</p>;
-}
+export { type FetchHandler, NETWORK_DOWN, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
+export { captureToasts, Marker, renderAt } from '../../test/screen-kit.tsx';
 
 /** A promise whose settling the test decides. */
 export function deferred<T>() {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { ComingPage } from './coming-page.tsx';
-import { captureBridge, Marker, renderAt } from './loan-details-test-kit.tsx';
+import { fakeNativeShell, Marker, renderAt } from './loan-details-test-kit.tsx';
 
 const routes = [
   { path: H5_PATHS.installments, Component: ComingPage },
@@ -15,10 +15,10 @@ const routes = [
 const REPAY = `${H5_PATHS.installments}?orderId=IN001&productId=9`;
 const EXTEND = `${H5_PATHS.extension}?orderId=IN001&productId=9`;
 
-let bridge: ReturnType<typeof captureBridge>;
+let bridge: ReturnType<typeof fakeNativeShell>;
 beforeEach(() => {
   setSessionParams({ market: 'IN', token: 't'.repeat(43), deviceId: 'd1' });
-  bridge = captureBridge();
+  bridge = fakeNativeShell();
 });
 afterEach(() => {
   bridge.remove();
@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe('ComingPage', () => {
   it('says repaying in the app is not available yet, with no payment details at all', () => {
-    renderAt(routes, [REPAY]);
+    renderAt(routes, REPAY);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Repayment');
     expect(document.title).toBe('Repayment');
     expect(screen.getByRole('heading', { level: 2, name: 'Coming soon to the app' })).toBeTruthy();
@@ -39,7 +39,7 @@ describe('ComingPage', () => {
   });
 
   it('says the same of extensions at /repaymentDelay', () => {
-    renderAt(routes, [EXTEND]);
+    renderAt(routes, EXTEND);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Loan extension');
     expect(screen.getByText(/Extending your loan online in the app is not available yet/)).toBeTruthy();
     expect(document.querySelector('main')!.textContent).not.toMatch(/\d/);
@@ -47,7 +47,7 @@ describe('ComingPage', () => {
 
   it('points to the loan details for the figures and to customer service for help', async () => {
     const user = userEvent.setup();
-    const { router } = renderAt(routes, [REPAY]);
+    const { router } = renderAt(routes, REPAY);
     const now = screen.getByRole('region', { name: 'What you can do now' });
     expect(within(now).getByRole('link', { name: 'Contact customer service' }).getAttribute('href')).toBe(
       H5_PATHS.customerService,
@@ -63,12 +63,12 @@ describe('ComingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('marker').textContent).toBe('details');
     expect(router.state.location.search).toBe('?orderId=IN002');
-    expect(bridge.messages).toEqual([]);
+    expect(bridge.messages()).toEqual([]);
   });
 
   it('Back opens the loan details when the page was opened first', async () => {
     const user = userEvent.setup();
-    const { router } = renderAt(routes, [REPAY]);
+    const { router } = renderAt(routes, REPAY);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('marker').textContent).toBe('details');
     expect(router.state.location.search).toBe('?orderId=IN001&productId=9');
@@ -76,15 +76,15 @@ describe('ComingPage', () => {
 
   it('Back leads to the app home when it knows no order', async () => {
     const user = userEvent.setup();
-    renderAt(routes, [H5_PATHS.installments]);
+    renderAt(routes, H5_PATHS.installments);
     expect(screen.queryByRole('link', { name: 'See your loan details' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(bridge.messages).toEqual([{ type: 'goHome' }]);
+    expect(bridge.messages()).toEqual([{ type: 'goHome' }]);
   });
 
   it('speaks Indonesian', () => {
     setSessionParams({ market: 'ID', isNeedPop: '1' });
-    renderAt(routes, [EXTEND], 'id');
+    renderAt(routes, EXTEND, 'id');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Perpanjangan pinjaman');
     expect(screen.getByRole('heading', { level: 2, name: 'Segera hadir di aplikasi' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Hubungi layanan pelanggan' })).toBeTruthy();

@@ -10,8 +10,8 @@ import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { EVENT_TIMEOUT_MS } from './loan-details-api.ts';
 import { LoanDetailsPage, RATING_DELAY_MS } from './loan-details-page.tsx';
 import {
-  captureBridge,
   captureToasts,
+  fakeNativeShell,
   loanDetails,
   Marker,
   ok,
@@ -35,12 +35,12 @@ const DETAILS = `${H5_PATHS.loanDetails}?productId=9&orderId=IN001`;
 const RATING_TITLE = 'How was your experience with us?';
 
 let toasts: string[];
-let bridge: ReturnType<typeof captureBridge>;
+let bridge: ReturnType<typeof fakeNativeShell>;
 beforeAll(() => setupAntdMobile('en'));
 beforeEach(() => {
   setSessionParams({ market: 'IN', token: 't'.repeat(43), deviceId: 'd1' });
   toasts = captureToasts();
-  bridge = captureBridge();
+  bridge = fakeNativeShell();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -51,7 +51,7 @@ afterEach(() => {
 
 function showDetails(overrides: Parameters<typeof loanDetails>[0] = {}, path = DETAILS, lang?: 'en' | 'id') {
   const net = stubFetch({ [LOAN_PATHS.details]: () => ok(loanDetails(overrides)) });
-  return { net, ...renderAt(routes, [path], lang) };
+  return { net, ...renderAt(routes, path, lang) };
 }
 
 const actionButtons = () => {
@@ -68,7 +68,7 @@ const ratingShown = () => screen.queryByRole('dialog', { name: RATING_TITLE }) !
 async function openRating(handlers: Parameters<typeof stubFetch>[0] = {}, lang: 'en' | 'id' = 'en') {
   const net = stubFetch({ [LOAN_PATHS.details]: () => ok(loanDetails({ isScore: '1' })), ...handlers });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const view = renderAt(routes, [DETAILS], lang);
+  const view = renderAt(routes, DETAILS, lang);
   await settle(() => screen.queryByText('Salary Advance') !== null);
   await act(async () => {
     vi.advanceTimersByTime(RATING_DELAY_MS);
@@ -94,7 +94,7 @@ describe('LoanDetailsPage', () => {
   it('draws its frame while the details are on the way', async () => {
     let answer!: (response: Response) => void;
     stubFetch({ [LOAN_PATHS.details]: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderAt(routes, [DETAILS]);
+    renderAt(routes, DETAILS);
     expect(await screen.findByRole('heading', { level: 1, name: 'Loan details' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Loading your loan details…');
     expect(document.querySelector('[aria-busy="true"] .skeleton')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('LoanDetailsPage', () => {
         [LOAN_PATHS.serviceEvent]: () => new Promise<Response>((resolve) => (answerEvent = resolve)),
       });
       const user = userEvent.setup();
-      const { router } = renderAt(routes, [DETAILS]);
+      const { router } = renderAt(routes, DETAILS);
       await user.click(await screen.findByRole('button', { name: 'Loan more' }));
       await waitFor(() => expect(net.callsTo(LOAN_PATHS.serviceEvent)).toHaveLength(1));
       expect(net.callsTo(LOAN_PATHS.serviceEvent)[0]!.body).toEqual({
@@ -181,13 +181,10 @@ describe('LoanDetailsPage', () => {
       stubFetch({
         [LOAN_PATHS.details]: () => ok(loanDetails({ orderStatus: 4 })),
         // Never answers; the helper's own timeout gives up (a real fetch rejects when aborted).
-        [LOAN_PATHS.serviceEvent]: (_body, signal) =>
-          new Promise<Response>((_resolve, reject) =>
-            signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
+        [LOAN_PATHS.serviceEvent]: () => new Promise<Response>(() => {}),
       });
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       await settle(() => screen.queryByRole('button', { name: 'Loan more' }) !== null);
       fireEvent.click(screen.getByRole('button', { name: 'Loan more' }));
       await act(async () => {
@@ -274,7 +271,7 @@ describe('LoanDetailsPage', () => {
       const user = userEvent.setup();
       showDetails();
       await user.click(await screen.findByRole('button', { name: /More products/ }));
-      expect(bridge.messages).toEqual([{ type: 'goHome' }]);
+      expect(bridge.messages()).toEqual([{ type: 'goHome' }]);
     });
 
     it("opens a card's target when the jump answers '00', posting a form with module, index and product", async () => {
@@ -283,13 +280,13 @@ describe('LoanDetailsPage', () => {
         [LOAN_PATHS.standJump]: () => reply({ code: '00', data: { url: '/relevant?scene=a' }, message: '' }),
       });
       const user = userEvent.setup();
-      const { router } = renderAt(routes, [DETAILS]);
+      const { router } = renderAt(routes, DETAILS);
       const cards = await screen.findAllByRole('article');
       await user.click(within(cards[1]!).getByRole('button', { name: 'Apply' }));
       expect((await screen.findByTestId('marker')).textContent).toBe('relevant');
       expect(router.state.location.search).toContain('scene=a');
       const [jump] = net.callsTo(LOAN_PATHS.standJump);
-      expect(jump!.contentType).toContain('application/x-www-form-urlencoded');
+      expect(jump!.headers['content-type']).toContain('application/x-www-form-urlencoded');
       expect(jump!.body).toEqual({ productId: '4', moduleId: '300', position: '1' });
     });
 
@@ -300,7 +297,7 @@ describe('LoanDetailsPage', () => {
           reply({ code: '01', data: null, message: 'This product is full today.' }),
       });
       const user = userEvent.setup();
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       const cards = await screen.findAllByRole('article');
       await user.click(within(cards[0]!).getByRole('button', { name: 'Apply' }));
       await waitFor(() => expect(toasts).toEqual(['This product is full today.']));
@@ -319,14 +316,14 @@ describe('LoanDetailsPage', () => {
         [LOAN_PATHS.standJump]: () => reply({ code: '00', data: { url: ' ' }, message: '' }),
       });
       const user = userEvent.setup();
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       const cards = await screen.findAllByRole('article');
       await user.click(within(cards[0]!).getByRole('button', { name: 'Apply' }));
       await waitFor(() =>
         expect(toasts).toEqual(['This cannot be opened right now. Please try again later.']),
       );
       expect(screen.queryByTestId('marker')).toBeNull();
-      expect(bridge.messages).toEqual([]);
+      expect(bridge.messages()).toEqual([]);
     });
 
     it('does nothing for a card whose button is off', async () => {
@@ -334,7 +331,7 @@ describe('LoanDetailsPage', () => {
         [LOAN_PATHS.details]: () => ok(loanDetails({ recProducts: [product(3, { buttonStatus: 0 })] })),
       });
       const user = userEvent.setup();
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       await user.click(await screen.findByRole('button', { name: 'Apply' }));
       expect(net.callsTo(LOAN_PATHS.standJump)).toHaveLength(0);
     });
@@ -374,7 +371,7 @@ describe('LoanDetailsPage', () => {
     it('opens by itself 3 s after loading when the server asks for it', async () => {
       stubFetch({ [LOAN_PATHS.details]: () => ok(loanDetails({ isScore: '1' })) });
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       await settle(() => screen.queryByText('Salary Advance') !== null);
       await act(async () => {
         vi.advanceTimersByTime(RATING_DELAY_MS - 1);
@@ -390,7 +387,7 @@ describe('LoanDetailsPage', () => {
     it('never opens when no rating is due', async () => {
       stubFetch({ [LOAN_PATHS.details]: () => ok(loanDetails({ isScore: '0' })) });
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       await settle(() => screen.queryByText('Salary Advance') !== null);
       await act(async () => {
         vi.advanceTimersByTime(5 * RATING_DELAY_MS);
@@ -423,7 +420,7 @@ describe('LoanDetailsPage', () => {
       expect(net.callsTo(LOAN_PATHS.score)[0]!.body).toEqual({ orderId: 'IN001', score: 2 });
       expect(await screen.findByRole('dialog', { name: 'Thank you for your feedback' })).toBeTruthy();
       await waitFor(() => expect(ratingShown()).toBe(false));
-      expect(bridge.messages).toEqual([]);
+      expect(bridge.messages()).toEqual([]);
       fireEvent.click(screen.getByText('OK'));
       await waitFor(() =>
         expect(screen.queryByRole('dialog', { name: 'Thank you for your feedback' })).toBeNull(),
@@ -434,7 +431,7 @@ describe('LoanDetailsPage', () => {
       const { net } = await openRating({ [LOAN_PATHS.score]: () => ok(null) });
       fireEvent.click(screen.getByRole('radio', { name: '4 stars, good' }));
       fireEvent.click(await screen.findByText('Submit'));
-      await waitFor(() => expect(bridge.messages).toEqual([{ type: 'goRate' }]));
+      await waitFor(() => expect(bridge.messages()).toEqual([{ type: 'goRate' }]));
       expect(net.callsTo(LOAN_PATHS.score)[0]!.body).toEqual({ orderId: 'IN001', score: 4 });
       await waitFor(() => expect(ratingShown()).toBe(false));
       expect(screen.queryByRole('dialog', { name: 'Thank you for your feedback' })).toBeNull();
@@ -448,7 +445,7 @@ describe('LoanDetailsPage', () => {
       fireEvent.click(await screen.findByText('Submit'));
       await waitFor(() => expect(toasts).toEqual(['Already rated.']));
       expect(ratingShown()).toBe(true);
-      expect(bridge.messages).toEqual([]);
+      expect(bridge.messages()).toEqual([]);
     });
 
     it('Cancel closes and forgets the stars; the page offers the rating again', async () => {
@@ -481,11 +478,11 @@ describe('LoanDetailsPage', () => {
     it('shows not found for an address without a usable order, without asking the server', async () => {
       const net = stubFetch({});
       const user = userEvent.setup();
-      renderAt(routes, [`${H5_PATHS.loanDetails}?orderId=../x`]);
+      renderAt(routes, `${H5_PATHS.loanDetails}?orderId=../x`);
       expect(await screen.findByText('We could not find this loan.')).toBeTruthy();
       expect(net.calls).toHaveLength(0);
       await user.click(screen.getByRole('button', { name: 'Back to home' }));
-      expect(bridge.messages).toEqual([{ type: 'goHome' }]);
+      expect(bridge.messages()).toEqual([{ type: 'goHome' }]);
     });
 
     it('shows not found for the server’s 404 (someone else’s order looks the same), with no retry', async () => {
@@ -493,7 +490,7 @@ describe('LoanDetailsPage', () => {
         [LOAN_PATHS.details]: () =>
           reply({ code: '404', data: null, message: 'We could not find what you were looking for.' }, 404),
       });
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       expect(await screen.findByText('We could not find this loan.')).toBeTruthy();
       expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -511,7 +508,7 @@ describe('LoanDetailsPage', () => {
         },
       });
       const user = userEvent.setup();
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       // The query's one retry (a second failure is shown) comes a second later.
       const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
       expect(alert.textContent).toContain('Your loan details could not be loaded. The service is busy.');
@@ -525,7 +522,7 @@ describe('LoanDetailsPage', () => {
         if (!online) throw new TypeError('Failed to fetch');
         return ok(loanDetails());
       }) as unknown as typeof fetch;
-      renderAt(routes, [DETAILS]);
+      renderAt(routes, DETAILS);
       const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
       expect(alert.textContent).toContain('You seem to be offline.');
       expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -568,7 +565,7 @@ describe('LoanDetailsPage', () => {
   it('shows the Indonesian not-found state', async () => {
     setSessionParams({ market: 'ID', isNeedPop: '1' });
     stubFetch({});
-    renderAt(routes, [`${H5_PATHS.loanDetails}?orderId=`], 'id');
+    renderAt(routes, `${H5_PATHS.loanDetails}?orderId=`, 'id');
     expect(await screen.findByText('Pinjaman ini tidak ditemukan.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Kembali ke beranda' })).toBeTruthy();
   });

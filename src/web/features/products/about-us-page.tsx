@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ABOUT_POINTS } from '../../../shared/i18n/products.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { sendBridge } from '../../lib/bridge.ts';
 import { sessionParams } from '../../lib/session-params.ts';
+import { ContactRow, ContactRows, ContactRowsSkeleton } from '../../ui/contact-rows.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { siteConfigQuery } from './products-api.ts';
@@ -21,48 +20,6 @@ function aboutMarket(lang: string): Market {
   const market = sessionParams().market?.toUpperCase();
   if (isMarket(market)) return market;
   return lang === 'id' ? 'ID' : 'IN';
-}
-
-function PhoneIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      focusable="false"
-      className="about-icon"
-    >
-      <path
-        d="M6.6 3.5h2.6l1.4 4-2 1.3a11 11 0 0 0 6.6 6.6l1.3-2 4 1.4v2.6a2 2 0 0 1-2.2 2A16.5 16.5 0 0 1 4.6 5.7a2 2 0 0 1 2-2.2Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function ChatIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      focusable="false"
-      className="about-icon"
-    >
-      <path
-        d="M4 5.5h16v10H9l-5 4v-14Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 /**
@@ -87,19 +44,7 @@ export function AboutUsPage() {
       </SkeletonRegion>
     );
     contact = (
-      <ul className="about-list" aria-hidden="true">
-        {[t('about.telephone'), t('about.onlineService')].map((label) => (
-          <li key={label}>
-            <span className="about-item">
-              <SkeletonBlock width="40px" height="40px" radius="50%" />
-              <span className="about-item-text">
-                <span className="about-item-label">{label}</span>
-                <SkeletonBlock width="50%" height="1.1rem" />
-              </span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      <ContactRowsSkeleton labels={[t('about.telephone'), t('about.onlineService')]} aria-hidden="true" />
     );
   } else if (config.isError) {
     company = (
@@ -108,7 +53,7 @@ export function AboutUsPage() {
         onRetry={() => void config.refetch()}
       />
     );
-    contact = <ContactRows phone="" />;
+    contact = <AboutContactRows phone="" />;
   } else {
     const { companyName, licence, address, email, phone } = config.data;
     company = (
@@ -133,7 +78,7 @@ export function AboutUsPage() {
         </dl>
       </>
     );
-    contact = <ContactRows phone={phone} />;
+    contact = <AboutContactRows phone={phone} />;
   }
 
   const title = t('about.title');
@@ -169,39 +114,25 @@ export function AboutUsPage() {
 }
 
 /** Telephone (when known) and the online service; the latter needs no data, so it stays on a failure. */
-function ContactRows({ phone }: { phone: string }) {
+function AboutContactRows({ phone }: { phone: string }) {
   const { t } = useTranslation('products');
   return (
-    <ul className="about-list">
+    <ContactRows>
       {phone ? (
-        <li>
-          {/* The native app dials: a web view cannot open tel: links on every platform (spec §1). */}
-          <button
-            type="button"
-            className="about-item"
-            onClick={() => sendBridge({ type: 'callTel', tel: phone })}
-          >
-            <PhoneIcon />
-            <span className="about-item-text">
-              <span className="about-item-label">{t('about.telephone')}</span>
-              <span className="about-item-value">{phone}</span>
-              <span className="about-item-hint">{t('about.callHint')}</span>
-            </span>
-          </button>
-        </li>
+        <ContactRow
+          icon="phone"
+          label={t('about.telephone')}
+          value={phone}
+          hint={t('about.callHint')}
+          action={{ tel: phone }}
+        />
       ) : null}
-      <li>
-        <Link className="about-item" to={H5_PATHS.customerService}>
-          <ChatIcon />
-          <span className="about-item-text">
-            <span className="about-item-value">{t('about.onlineService')}</span>
-            <span className="about-item-hint">{t('about.onlineServiceHint')}</span>
-          </span>
-          <span className="about-chevron" aria-hidden="true">
-            ›
-          </span>
-        </Link>
-      </li>
-    </ul>
+      <ContactRow
+        icon="chat"
+        value={t('about.onlineService')}
+        hint={t('about.onlineServiceHint')}
+        action={{ to: H5_PATHS.customerService }}
+      />
+    </ContactRows>
   );
 }

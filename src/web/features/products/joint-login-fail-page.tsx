@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { moduleForScene } from '../../../shared/contract/constants.ts';
 import type { RecommendedProduct } from '../../../shared/contract/loans.ts';
-import { sendBridge } from '../../lib/bridge.ts';
-import { openTarget, targetKind } from '../../lib/open-target.ts';
-import { toast } from '../../lib/toast.ts';
-import { PageEmpty, PageError } from '../../ui/page-state.tsx';
-import { ProductCard, ProductCardSkeleton } from '../../ui/product-card.tsx';
+import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
+import { ProductList, ProductListEmpty, ProductListSkeleton } from './product-list.tsx';
 import { sceneParam, standClick, standJump, standListQuery } from './products-api.ts';
-import { type TapOutcome, useProductTap } from './use-product-tap.ts';
+import { useProductTap } from './use-product-tap.ts';
 import './products-page.css';
 
 function AlertIcon() {
@@ -38,26 +35,17 @@ function AlertIcon() {
  */
 export function JointLoginFailPage() {
   const { t } = useTranslation('products');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const scene = sceneParam(params);
   const page = useQuery(standListQuery(scene));
 
   const jump = useCallback(
-    async (product: RecommendedProduct, index: number): Promise<TapOutcome> => {
+    (product: RecommendedProduct, index: number) => {
       // The click is analytics: sent first, never waited for.
       void standClick(product.id, index);
-      const result = await standJump(product.id, moduleForScene(scene), index);
-      // A code other than '00' has been toasted by the request helper with the server's message.
-      if (!result.ok) return 'done';
-      const url = result.data?.url ?? '';
-      if (!openTarget(url, navigate)) {
-        toast.show(t('apply.noTarget'));
-        return 'done';
-      }
-      return targetKind(url.trim()) === 'web' ? 'leaving' : 'done';
+      return standJump(product.id, moduleForScene(scene), index);
     },
-    [scene, navigate, t],
+    [scene],
   );
   const { busyIndex, tap } = useProductTap(jump);
 
@@ -74,13 +62,7 @@ export function JointLoginFailPage() {
           </span>
         </div>
         <h2>{t('jointLoginFail.productsHeading')}</h2>
-        <ul className="products-list">
-          {[0, 1].map((n) => (
-            <li key={n}>
-              <ProductCardSkeleton />
-            </li>
-          ))}
-        </ul>
+        <ProductListSkeleton count={2} />
       </SkeletonRegion>
     );
   } else if (page.isError) {
@@ -105,19 +87,14 @@ export function JointLoginFailPage() {
         ) : null}
         <h2 id="joint-login-products">{t('jointLoginFail.productsHeading')}</h2>
         {list.length === 0 ? (
-          <PageEmpty text={t('jointLoginFail.empty')}>
-            <button type="button" className="shell-button" onClick={() => sendBridge({ type: 'goHome' })}>
-              {t('jointLoginFail.home')}
-            </button>
-          </PageEmpty>
+          <ProductListEmpty text={t('jointLoginFail.empty')} home={t('jointLoginFail.home')} />
         ) : (
-          <ul className="products-list" aria-labelledby="joint-login-products">
-            {list.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard product={product} index={index} onApply={tap} busy={busyIndex === index} />
-              </li>
-            ))}
-          </ul>
+          <ProductList
+            products={list}
+            onApply={tap}
+            busyIndex={busyIndex}
+            aria-labelledby="joint-login-products"
+          />
         )}
       </>
     );

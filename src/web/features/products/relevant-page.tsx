@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { moduleForScene } from '../../../shared/contract/constants.ts';
 import type { RecommendedProduct } from '../../../shared/contract/loans.ts';
-import { sendBridge } from '../../lib/bridge.ts';
-import { openTarget, targetKind } from '../../lib/open-target.ts';
-import { toast } from '../../lib/toast.ts';
-import { PageEmpty, PageError } from '../../ui/page-state.tsx';
-import { ProductCard, ProductCardSkeleton } from '../../ui/product-card.tsx';
+import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonRegion } from '../../ui/skeleton.tsx';
+import { ProductList, ProductListEmpty, ProductListSkeleton } from './product-list.tsx';
 import { applyProduct, recommendListQuery, savePageEvent, sceneParam } from './products-api.ts';
-import { type TapOutcome, useProductTap } from './use-product-tap.ts';
+import { useProductTap } from './use-product-tap.ts';
 import './products-page.css';
 
 /**
@@ -22,28 +19,19 @@ import './products-page.css';
  */
 export function RelevantPage() {
   const { t } = useTranslation('products');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const scene = sceneParam(params);
   // The route's loader has already asked for this (same key and call).
   const list = useQuery(recommendListQuery(scene));
 
   const apply = useCallback(
-    async (product: RecommendedProduct, index: number): Promise<TapOutcome> => {
+    (product: RecommendedProduct, index: number) => {
       const moduleId = moduleForScene(scene);
       // Sent first, but not waited for: analytics must not hold up the application.
       void savePageEvent(product.id, moduleId, index);
-      const result = await applyProduct(product.id, moduleId, scene);
-      // A refusal has been toasted by the request helper with the server's words.
-      if (!result.ok) return 'done';
-      const url = result.data?.url ?? '';
-      if (!openTarget(url, navigate)) {
-        toast.show(t('apply.noTarget'));
-        return 'done';
-      }
-      return targetKind(url.trim()) === 'web' ? 'leaving' : 'done';
+      return applyProduct(product.id, moduleId, scene);
     },
-    [scene, navigate, t],
+    [scene],
   );
   const { busyIndex, tap } = useProductTap(apply);
 
@@ -52,13 +40,7 @@ export function RelevantPage() {
   if (list.isPending) {
     body = (
       <SkeletonRegion label={t('relevant.loading')}>
-        <ul className="products-list">
-          {[0, 1, 2].map((n) => (
-            <li key={n}>
-              <ProductCardSkeleton />
-            </li>
-          ))}
-        </ul>
+        <ProductListSkeleton count={3} />
       </SkeletonRegion>
     );
   } else if (list.isError) {
@@ -69,22 +51,15 @@ export function RelevantPage() {
       />
     );
   } else if (list.data.length === 0) {
-    body = (
-      <PageEmpty text={t('relevant.empty')}>
-        <button type="button" className="shell-button" onClick={() => sendBridge({ type: 'goHome' })}>
-          {t('relevant.home')}
-        </button>
-      </PageEmpty>
-    );
+    body = <ProductListEmpty text={t('relevant.empty')} home={t('relevant.home')} />;
   } else {
     body = (
-      <ul className="products-list" aria-label={t('relevant.listLabel')}>
-        {list.data.map((product, index) => (
-          <li key={product.id}>
-            <ProductCard product={product} index={index} onApply={tap} busy={busyIndex === index} />
-          </li>
-        ))}
-      </ul>
+      <ProductList
+        products={list.data}
+        onApply={tap}
+        busyIndex={busyIndex}
+        aria-label={t('relevant.listLabel')}
+      />
     );
   }
 

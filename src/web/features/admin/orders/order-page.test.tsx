@@ -6,9 +6,9 @@ import { CSRF_HEADER } from '../../../../shared/contract/constants.ts';
 import { setupAntdMobile } from '../../../ui/antd-setup.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import {
-  type Call,
   CSRF,
   captureToasts,
+  type FetchCall,
   Marker,
   ok,
   renderAt,
@@ -35,7 +35,10 @@ afterEach(() => {
 });
 
 /** A server with one order that applies decisions as the engine does (from 21 only). */
-function network(order: AdminOrder = adminOrder(), { decide }: { decide?: (call: Call) => Response } = {}) {
+function network(
+  order: AdminOrder = adminOrder(),
+  { decide }: { decide?: (call: FetchCall) => Response } = {},
+) {
   let current = order;
   return stubFetch({
     [`GET ${ORDER_PATHS.one(order.orderNo)}`]: () => ok(current),
@@ -138,6 +141,34 @@ describe('OrderPage', () => {
     expect(call.headers[CSRF_HEADER]).toBe(CSRF);
     await waitFor(() => expect(decision()).toBeNull());
     expect(screen.getByText('Disbursing (151)')).toBeTruthy();
+  });
+
+  it("records a payout by hand only while paying out, with the provider's reference, after a confirmation", async () => {
+    const net = network(adminOrder({ status: 151 }), {
+      decide: () => ok(adminOrder({ status: 170 })),
+    });
+    const user = userEvent.setup();
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Payout' });
+    // No review on an approved order.
+    expect(decision()).toBeNull();
+    const card = heading.closest('section')!;
+    await user.click(within(card).getByRole('button', { name: 'Record as paid out' }));
+    expect(
+      await within(card).findByText('Please give the payout provider’s reference for this payment.'),
+    ).toBeTruthy();
+    expect(net.callsTo(ORDER_PATHS.actions('IN001'))).toHaveLength(0);
+    await user.type(within(card).getByLabelText('Provider’s reference'), 'BANK-77');
+    await user.click(within(card).getByRole('button', { name: 'Record as paid out' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Record order IN001 as paid out?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record as paid out' }));
+    await waitFor(() => expect(toasts).toEqual(['Recorded: the loan is paid out.']));
+    expect(net.callsTo(ORDER_PATHS.actions('IN001'))[0]!.body).toEqual({
+      action: 'disburse',
+      reason: 'BANK-77',
+    });
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Payout' })).toBeNull());
   });
 
   it('sends nothing when the approval is not confirmed', async () => {

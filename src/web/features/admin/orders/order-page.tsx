@@ -88,6 +88,7 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
     return who;
   };
   const decidable = (ORDER_OPERATIONS.approve.from as readonly number[]).includes(o.status);
+  const paying = (ORDER_OPERATIONS.disburse.from as readonly number[]).includes(o.status);
 
   return (
     <div className="admin-complaint">
@@ -148,6 +149,7 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
       </div>
 
       {decidable ? <Decision order={o} /> : null}
+      {paying ? <PayoutRecord order={o} /> : null}
 
       <section className="admin-card" aria-labelledby={historyId}>
         <h2 id={historyId}>{t('order.history')}</h2>
@@ -303,6 +305,87 @@ function Decision({ order }: { order: AdminOrder }) {
       </form>
       <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
         {failure}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A payout the provider confirmed outside its callback (one lost with a restart): recorded by hand with
+ * the provider's reference, which the order's history keeps. Confirmed first: the loan starts then.
+ */
+function PayoutRecord({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
+  const session = useStaffSession();
+  const queryClient = useQueryClient();
+  const [reference, setReference] = useState('');
+  const [message, setMessage] = useState('');
+  const busy = useRef(false);
+  const headingId = useId();
+  const fieldId = useId();
+  const errorId = useId();
+
+  const record = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    if (!reference.trim()) {
+      flushSync(() => setMessage(t('orders:refusals.referenceRequired')));
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    const sure = await Dialog.confirm({
+      content: t('order.markPaidConfirm', { orderNo: order.orderNo }),
+      confirmText: t('order.markPaid'),
+      cancelText: t('order.cancel'),
+    });
+    if (!sure) return;
+    busy.current = true;
+    const result = await decideOrder(
+      order.orderNo,
+      { action: 'disburse', reason: reference.trim() },
+      session.csrfToken,
+      t('order.deciding'),
+    );
+    busy.current = false;
+    if (result.ok && result.data) {
+      toast.show(t('order.markedPaid'));
+      queryClient.setQueryData(orderKeys.one(order.orderNo), result.data);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
+      return;
+    }
+    // In the server's words: the provider's own confirmation got there first (409), or a refusal.
+    flushSync(() => setMessage(result.message));
+    document.getElementById(errorId)?.focus();
+    if (String(result.code) === '409')
+      await queryClient.invalidateQueries({ queryKey: orderKeys.one(order.orderNo) });
+  };
+
+  return (
+    <section className="admin-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('order.payout')}</h2>
+      <p className="admin-muted">{t('order.payoutIntro')}</p>
+      <form className="admin-form" onSubmit={record} noValidate>
+        <div className="admin-field">
+          <label htmlFor={fieldId}>{t('order.reference')}</label>
+          <input
+            id={fieldId}
+            value={reference}
+            maxLength={REASON_MAX}
+            aria-describedby={message ? errorId : undefined}
+            onChange={(e) => {
+              setReference(e.target.value);
+              setMessage('');
+            }}
+          />
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button-primary">
+            {t('order.markPaid')}
+          </button>
+        </div>
+      </form>
+      <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
+        {message}
       </div>
     </section>
   );

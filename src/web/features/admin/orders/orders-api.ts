@@ -40,7 +40,7 @@ export function fetchOrder(orderNo: string): Promise<AdminOrder> {
 /** Silent: the order page shows a refusal next to the decision it is about. */
 export function decideOrder(
   orderNo: string,
-  body: { action: 'approve' | 'reject'; reason?: string },
+  body: { action: 'approve' | 'reject' | 'disburse'; reason?: string },
   csrf: string,
   loadingText: string,
 ) {

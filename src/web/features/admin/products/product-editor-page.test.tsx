@@ -10,9 +10,9 @@ import { setupAntdMobile } from '../../../ui/antd-setup.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import {
   agentSession,
-  type Call,
   CSRF,
   captureToasts,
+  type FetchCall,
   Marker,
   ok,
   renderAt,
@@ -41,7 +41,7 @@ afterEach(() => {
 
 function network(
   product: AdminProduct,
-  { put, post }: { put?: (call: Call) => Response; post?: (call: Call) => Response } = {},
+  { put, post }: { put?: (call: FetchCall) => Response; post?: (call: FetchCall) => Response } = {},
 ) {
   return stubFetch({
     [`GET ${PRODUCT_PATHS.one(product.id)}`]: () => ok(product),

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AdminErrorCode, AdminProduct } from '../../../../shared/contract/admin.ts';
+import { FEE_NAMES, type FeeName } from '../../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { PRODUCT_BOUNDS, productProblems } from '../../../../shared/domain/product.ts';
 import { isMarket, type Lang, type Market } from '../../../../shared/markets.ts';
@@ -18,8 +19,8 @@ import { createProduct, fetchProduct, productKeys, updateProduct } from './produ
 import {
   type Draft,
   draftOf,
-  FEE_NAMES,
   type FeeDraft,
+  FIELD_KEYS,
   type FieldError,
   type FieldKey,
   fieldsOf,
@@ -37,32 +38,6 @@ import '../admin.css';
 const OTHER_MARKET: AdminErrorCode = '40301';
 const isOtherMarket = (error: unknown) => error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
 const isFinal = (error: unknown) => isOtherMarket(error) || isNotFound(error);
-
-/** Top to bottom, as the form shows them: the first marked field is the one focused. */
-const FIELD_ORDER: FieldKey[] = [
-  'code',
-  'name',
-  'logoUrl',
-  'sort',
-  'dailyQuota',
-  'amountMin',
-  'amountMax',
-  'amountStep',
-  'termDays',
-  'installments',
-  'dailyInterest',
-  'fees',
-  'lateFeeNew',
-  'lateFeeRepeat',
-  'tiers',
-  'coolingOffDays',
-  'earlyMinDay',
-  'earlyMinShare',
-  'extensionFee',
-  'extensionDays',
-  'copyEnTags',
-  'copyIdTags',
-];
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('admin');
@@ -215,7 +190,7 @@ function ProductForm({
       setFailure(next);
       setFieldErrors(errors);
     });
-    const first = FIELD_ORDER.find((f) => next.fields.includes(f));
+    const first = FIELD_KEYS.find((f) => next.fields.includes(f));
     const target = first ? document.getElementById(idOf(first)) : document.getElementById(errorId);
     target?.focus();
   };
@@ -224,7 +199,7 @@ function ProductForm({
     event.preventDefault();
     if (savingNow.current || readOnly) return;
     if (!read.body) {
-      const fields = FIELD_ORDER.filter((f) => read.errors[f]);
+      const fields = FIELD_KEYS.filter((f) => read.errors[f]);
       fail({ message: t('productEditor.fixFields'), fields }, read.errors);
       return;
     }
@@ -282,6 +257,24 @@ function ProductForm({
     return minor === null ? '' : formatMoney(minor, draft.market);
   };
   const moneyHint = t(`productEditor.moneyHint.${draft.market}`);
+  /** A text field of the draft, labelled with its own message unless told otherwise. */
+  const textField = (field: TextKey, more: TextFieldOptions = {}) => (
+    <TextField
+      {...fieldProps}
+      key={field}
+      field={field}
+      label={t(`productEditor.${field}`)}
+      value={draft[field]}
+      onChange={(v) => set(field, v)}
+      {...more}
+    />
+  );
+  /** An amount in the market's money, read back as it will show. */
+  const moneyField = (field: TextKey) =>
+    textField(field, {
+      inputMode: MONEY_DECIMALS[draft.market] ? 'decimal' : 'numeric',
+      echo: money(draft[field]),
+    });
   const formError = failure?.message ?? '';
 
   return (
@@ -306,108 +299,37 @@ function ProductForm({
           )}
           <div className="admin-product-grid">
             {isNew ? (
-              <TextField
-                {...fieldProps}
-                field="code"
-                label={t('productEditor.code')}
-                hint={t('productEditor.codeHint')}
-                value={draft.code}
-                onChange={(v) => set('code', v)}
-                autoComplete="off"
-              />
+              textField('code', { hint: t('productEditor.codeHint'), autoComplete: 'off' })
             ) : (
               <p>
                 <span className="admin-label">{t('productEditor.code')}: </span>
                 <code>{draft.code}</code>
               </p>
             )}
-            <TextField
-              {...fieldProps}
-              field="name"
-              label={t('productEditor.name')}
-              value={draft.name}
-              onChange={(v) => set('name', v)}
-            />
-            <TextField
-              {...fieldProps}
-              field="logoUrl"
-              label={t('productEditor.logoUrl')}
-              hint={t('productEditor.logoHint')}
-              value={draft.logoUrl}
-              onChange={(v) => set('logoUrl', v)}
-              inputMode="url"
-            />
-            <TextField
-              {...fieldProps}
-              field="sort"
-              label={t('productEditor.sort')}
-              value={draft.sort}
-              onChange={(v) => set('sort', v)}
-              inputMode="numeric"
-            />
-            <TextField
-              {...fieldProps}
-              field="dailyQuota"
-              label={t('productEditor.dailyQuota')}
-              hint={t('productEditor.dailyQuotaHint')}
-              value={draft.dailyQuota}
-              onChange={(v) => set('dailyQuota', v)}
-              inputMode="numeric"
-            />
+            {textField('name')}
+            {textField('logoUrl', { hint: t('productEditor.logoHint'), inputMode: 'url' })}
+            {textField('sort', { inputMode: 'numeric' })}
+            {textField('dailyQuota', { hint: t('productEditor.dailyQuotaHint'), inputMode: 'numeric' })}
           </div>
         </Section>
 
         <Section title={t('productEditor.sections.amounts')}>
           <p className="admin-hint admin-muted">{moneyHint}</p>
           <div className="admin-product-grid">
-            {(['amountMin', 'amountMax', 'amountStep'] as const).map((field) => (
-              <TextField
-                {...fieldProps}
-                key={field}
-                field={field}
-                label={t(`productEditor.${field}`)}
-                value={draft[field]}
-                onChange={(v) => set(field, v)}
-                inputMode={MONEY_DECIMALS[draft.market] ? 'decimal' : 'numeric'}
-                echo={money(draft[field])}
-              />
-            ))}
+            {(['amountMin', 'amountMax', 'amountStep'] as const).map(moneyField)}
           </div>
         </Section>
 
         <Section title={t('productEditor.sections.terms')}>
           <div className="admin-product-grid">
-            <TextField
-              {...fieldProps}
-              field="termDays"
-              label={t('productEditor.termDays')}
-              hint={t('productEditor.termDaysHint')}
-              value={draft.termDays}
-              onChange={(v) => set('termDays', v)}
-            />
-            <TextField
-              {...fieldProps}
-              field="installments"
-              label={t('productEditor.installments')}
-              hint={t('productEditor.installmentsHint')}
-              value={draft.installments}
-              onChange={(v) => set('installments', v)}
-              inputMode="numeric"
-            />
+            {textField('termDays', { hint: t('productEditor.termDaysHint') })}
+            {textField('installments', { hint: t('productEditor.installmentsHint'), inputMode: 'numeric' })}
           </div>
         </Section>
 
         <Section title={t('productEditor.sections.costs')}>
           <div className="admin-product-grid">
-            <TextField
-              {...fieldProps}
-              field="dailyInterest"
-              label={t('productEditor.dailyInterest')}
-              hint={t('productEditor.dailyInterestHint')}
-              value={draft.dailyInterest}
-              onChange={(v) => set('dailyInterest', v)}
-              inputMode="decimal"
-            />
+            {textField('dailyInterest', { hint: t('productEditor.dailyInterestHint'), inputMode: 'decimal' })}
           </div>
           <FeesEditor
             {...fieldProps}
@@ -421,18 +343,7 @@ function ProductForm({
         <Section title={t('productEditor.sections.late')}>
           <p className="admin-hint admin-muted">{t('productEditor.lateFeeHint')}</p>
           <div className="admin-product-grid">
-            {(['lateFeeNew', 'lateFeeRepeat'] as const).map((field) => (
-              <TextField
-                {...fieldProps}
-                key={field}
-                field={field}
-                label={t(`productEditor.${field}`)}
-                value={draft[field]}
-                onChange={(v) => set(field, v)}
-                inputMode={MONEY_DECIMALS[draft.market] ? 'decimal' : 'numeric'}
-                echo={money(draft[field])}
-              />
-            ))}
+            {(['lateFeeNew', 'lateFeeRepeat'] as const).map(moneyField)}
           </div>
           <TiersEditor {...fieldProps} tiers={draft.tiers} onChange={(tiers) => set('tiers', tiers)} />
         </Section>
@@ -440,17 +351,9 @@ function ProductForm({
         <Section title={t('productEditor.sections.rights')}>
           <p className="admin-hint admin-muted">{t('productEditor.earlyHint')}</p>
           <div className="admin-product-grid">
-            {(['coolingOffDays', 'earlyMinDay', 'earlyMinShare'] as const).map((field) => (
-              <TextField
-                {...fieldProps}
-                key={field}
-                field={field}
-                label={t(`productEditor.${field === 'coolingOffDays' ? 'coolingOff' : field}`)}
-                value={draft[field]}
-                onChange={(v) => set(field, v)}
-                inputMode={field === 'earlyMinShare' ? 'decimal' : 'numeric'}
-              />
-            ))}
+            {textField('coolingOffDays', { label: t('productEditor.coolingOff'), inputMode: 'numeric' })}
+            {textField('earlyMinDay', { inputMode: 'numeric' })}
+            {textField('earlyMinShare', { inputMode: 'decimal' })}
           </div>
         </Section>
 
@@ -470,22 +373,8 @@ function ProductForm({
           </div>
           {draft.extensionOn ? (
             <div className="admin-product-grid">
-              <TextField
-                {...fieldProps}
-                field="extensionFee"
-                label={t('productEditor.extensionFee')}
-                value={draft.extensionFee}
-                onChange={(v) => set('extensionFee', v)}
-                inputMode="decimal"
-              />
-              <TextField
-                {...fieldProps}
-                field="extensionDays"
-                label={t('productEditor.extensionDays')}
-                value={draft.extensionDays}
-                onChange={(v) => set('extensionDays', v)}
-                inputMode="numeric"
-              />
+              {textField('extensionFee', { inputMode: 'decimal' })}
+              {textField('extensionDays', { inputMode: 'numeric' })}
             </div>
           ) : null}
         </Section>
@@ -560,6 +449,18 @@ function FieldMessage({ id, text }: { id: string; text: string | null }) {
   ) : null;
 }
 
+/** The draft's fields typed as one line of text. */
+type TextKey = Exclude<FieldKey, 'fees' | 'tiers' | 'copyEnTags' | 'copyIdTags'>;
+
+interface TextFieldOptions {
+  label?: string;
+  hint?: string;
+  inputMode?: 'numeric' | 'decimal' | 'url';
+  /** How the value reads (an amount in the market's money), announced with the field. */
+  echo?: string;
+  autoComplete?: string;
+}
+
 function TextField({
   idOf,
   marking,
@@ -572,17 +473,13 @@ function TextField({
   inputMode,
   echo,
   autoComplete,
-}: FieldProps & {
-  field: FieldKey;
-  label: string;
-  hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-  inputMode?: 'numeric' | 'decimal' | 'url';
-  /** How the value reads (an amount in the market's money), announced with the field. */
-  echo?: string;
-  autoComplete?: string;
-}) {
+}: FieldProps &
+  TextFieldOptions & {
+    field: FieldKey;
+    label: string;
+    value: string;
+    onChange: (value: string) => void;
+  }) {
   const id = idOf(field);
   const hintId = hint || echo ? `${id}-hint` : undefined;
   return (
@@ -606,29 +503,37 @@ function TextField({
   );
 }
 
-/** A group of rows (fees, late-charge tiers): focusable as one, marked as one. */
-function RowGroup({
-  idOf,
-  marking,
-  errorText,
+/**
+ * Rows of one kind (fees, late-charge tiers), numbered and each removable; the group is focusable as
+ * one and marked as one (the server's checks are about the whole list).
+ */
+function RowsEditor<Row extends { key: number }>({
   field,
-  title,
-  empty,
-  addLabel,
-  onAdd,
-  canAdd,
-  children,
+  rows,
+  onChange,
+  newRow,
+  max,
+  labels,
+  fields,
+  ...fieldProps
 }: FieldProps & {
-  field: FieldKey;
-  title: string;
-  empty: string;
-  addLabel: string;
-  onAdd: () => void;
-  canAdd: boolean;
-  children: ReactNode[];
+  field: 'fees' | 'tiers';
+  rows: Row[];
+  onChange: (rows: Row[]) => void;
+  newRow: () => Row;
+  max: number;
+  labels: {
+    title: string;
+    empty: string;
+    add: string;
+    legend: (n: number) => string;
+    remove: (n: number) => string;
+  };
+  /** One row's fields: `id` starts their element ids, `change` patches the row. */
+  fields: (row: Row, id: string, change: (patch: Partial<Row>) => void) => ReactNode;
 }) {
-  const id = idOf(field);
-  const mark = marking(field);
+  const id = fieldProps.idOf(field);
+  const mark = fieldProps.marking(field);
   return (
     <fieldset
       id={id}
@@ -636,22 +541,105 @@ function RowGroup({
       aria-describedby={mark['aria-describedby']}
       tabIndex={-1}
     >
-      <legend className="admin-rows-title">{title}</legend>
-      <FieldMessage id={`${id}-error`} text={errorText(field)} />
-      {children.length ? (
-        <ol className="admin-rows-list">{children}</ol>
+      <legend className="admin-rows-title">{labels.title}</legend>
+      <FieldMessage id={`${id}-error`} text={fieldProps.errorText(field)} />
+      {rows.length ? (
+        <ol className="admin-rows-list">
+          {rows.map((row, i) => (
+            <li key={row.key}>
+              <fieldset className="admin-row">
+                <legend>{labels.legend(i + 1)}</legend>
+                {fields(row, `${id}-${row.key}`, (patch) =>
+                  onChange(rows.map((r) => (r.key === row.key ? { ...r, ...patch } : r))),
+                )}
+                <button
+                  type="button"
+                  className="admin-button admin-row-remove"
+                  onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+                >
+                  {labels.remove(i + 1)}
+                </button>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
       ) : (
-        <p className="admin-muted">{empty}</p>
+        <p className="admin-muted">{labels.empty}</p>
       )}
-      <button type="button" className="admin-button" onClick={onAdd} disabled={!canAdd}>
-        {addLabel}
+      <button
+        type="button"
+        className="admin-button"
+        onClick={() => onChange([...rows, newRow()])}
+        disabled={rows.length >= max}
+      >
+        {labels.add}
       </button>
     </fieldset>
   );
 }
 
-const FEES_MAX = PRODUCT_BOUNDS.feesMax;
-const TIERS_MAX = PRODUCT_BOUNDS.tiersMax;
+/** A field of a row: checked with its whole list, so it carries no marking of its own. */
+function RowInput({
+  id,
+  label,
+  value,
+  inputMode,
+  hint,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  inputMode: 'numeric' | 'decimal';
+  hint?: string;
+  onChange: (value: string) => void;
+}) {
+  const hintId = `${id}-hint`;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={value}
+        inputMode={inputMode}
+        aria-describedby={hint ? hintId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint ? (
+        <p id={hintId} className="admin-hint admin-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RowSelect<Value extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Value;
+  options: { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as Value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 function FeesEditor({
   fees,
@@ -666,95 +654,73 @@ function FeesEditor({
   onChange: (fees: FeeDraft[]) => void;
 }) {
   const { t } = useTranslation('admin');
-  const base = fieldProps.idOf('fees');
-  const change = (key: number, patch: Partial<FeeDraft>) =>
-    onChange(fees.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+  /** A fixed fee reads back in the market's money. */
+  const echo = (fee: FeeDraft) => {
+    const minor = parseMoney(fee.value, market);
+    return minor === null ? moneyHint : formatMoney(minor, market);
+  };
   return (
-    <RowGroup
+    <RowsEditor
       {...fieldProps}
       field="fees"
-      title={t('productEditor.fees')}
-      empty={t('productEditor.noFees')}
-      addLabel={t('productEditor.addFee')}
-      onAdd={() => onChange([...fees, newFee()])}
-      canAdd={fees.length < FEES_MAX}
-    >
-      {fees.map((fee, i) => {
-        const n = i + 1;
-        const id = `${base}-${fee.key}`;
-        const names: string[] = FEE_NAMES.includes(fee.name as (typeof FEE_NAMES)[number])
-          ? [...FEE_NAMES]
-          : [...FEE_NAMES, fee.name];
-        return (
-          <li key={fee.key}>
-            <fieldset className="admin-row">
-              <legend>{t('productEditor.feeLegend', { n })}</legend>
-              <div className="admin-field">
-                <label htmlFor={`${id}-name`}>{t('productEditor.feeName')}</label>
-                <select
-                  id={`${id}-name`}
-                  value={fee.name}
-                  onChange={(e) => change(fee.key, { name: e.target.value })}
-                >
-                  {names.map((name) => (
-                    <option key={name} value={name}>
-                      {t(`productEditor.feeNames.${name}`, { defaultValue: name })}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="admin-field">
-                <label htmlFor={`${id}-kind`}>{t('productEditor.feeKind')}</label>
-                <select
-                  id={`${id}-kind`}
-                  value={fee.kind}
-                  onChange={(e) => change(fee.key, { kind: e.target.value as FeeDraft['kind'] })}
-                >
-                  <option value="percent">{t('productEditor.percent')}</option>
-                  <option value="fixed">{t('productEditor.fixed')}</option>
-                </select>
-              </div>
-              <div className="admin-field">
-                <label htmlFor={`${id}-value`}>{t('productEditor.feeValue')}</label>
-                <input
-                  id={`${id}-value`}
-                  value={fee.value}
-                  inputMode="decimal"
-                  aria-describedby={fee.kind === 'fixed' ? `${id}-hint` : undefined}
-                  onChange={(e) => change(fee.key, { value: e.target.value })}
-                />
-                {fee.kind === 'fixed' ? (
-                  <p id={`${id}-hint`} className="admin-hint admin-muted">
-                    {(() => {
-                      const minor = parseMoney(fee.value, market);
-                      return minor === null ? moneyHint : formatMoney(minor, market);
-                    })()}
-                  </p>
-                ) : null}
-              </div>
-              <div className="admin-field">
-                <label htmlFor={`${id}-timing`}>{t('productEditor.feeTiming')}</label>
-                <select
-                  id={`${id}-timing`}
-                  value={fee.timing}
-                  onChange={(e) => change(fee.key, { timing: e.target.value as FeeDraft['timing'] })}
-                >
-                  <option value="upfront">{t('productEditor.upfront')}</option>
-                  <option value="added">{t('productEditor.added')}</option>
-                </select>
-              </div>
-              <button
-                type="button"
-                className="admin-button admin-row-remove"
-                onClick={() => onChange(fees.filter((f) => f.key !== fee.key))}
-              >
-                {t('productEditor.removeFee', { n })}
-              </button>
-            </fieldset>
-          </li>
-        );
-      })}
-    </RowGroup>
+      rows={fees}
+      onChange={onChange}
+      newRow={newFee}
+      max={PRODUCT_BOUNDS.feesMax}
+      labels={{
+        title: t('productEditor.fees'),
+        empty: t('productEditor.noFees'),
+        add: t('productEditor.addFee'),
+        legend: (n) => t('productEditor.feeLegend', { n }),
+        remove: (n) => t('productEditor.removeFee', { n }),
+      }}
+      fields={(fee, id, change) => (
+        <>
+          <RowSelect
+            id={`${id}-name`}
+            label={t('productEditor.feeName')}
+            value={fee.name}
+            // A saved fee of a name no longer offered keeps it.
+            options={(FEE_NAMES.includes(fee.name as FeeName)
+              ? [...FEE_NAMES]
+              : [...FEE_NAMES, fee.name]
+            ).map((name) => ({
+              value: name,
+              label: t(`productEditor.feeNames.${name}`, { defaultValue: name }),
+            }))}
+            onChange={(name) => change({ name })}
+          />
+          <RowSelect
+            id={`${id}-kind`}
+            label={t('productEditor.feeKind')}
+            value={fee.kind}
+            options={[
+              { value: 'percent', label: t('productEditor.percent') },
+              { value: 'fixed', label: t('productEditor.fixed') },
+            ]}
+            onChange={(kind) => change({ kind })}
+          />
+          <RowInput
+            id={`${id}-value`}
+            label={t('productEditor.feeValue')}
+            value={fee.value}
+            inputMode="decimal"
+            hint={fee.kind === 'fixed' ? echo(fee) : undefined}
+            onChange={(value) => change({ value })}
+          />
+          <RowSelect
+            id={`${id}-timing`}
+            label={t('productEditor.feeTiming')}
+            value={fee.timing}
+            options={[
+              { value: 'upfront', label: t('productEditor.upfront') },
+              { value: 'added', label: t('productEditor.added') },
+            ]}
+            onChange={(timing) => change({ timing })}
+          />
+        </>
+      )}
+    />
   );
 }
 
@@ -764,56 +730,40 @@ function TiersEditor({
   ...fieldProps
 }: FieldProps & { tiers: TierDraft[]; onChange: (tiers: TierDraft[]) => void }) {
   const { t } = useTranslation('admin');
-  const base = fieldProps.idOf('tiers');
-  const change = (key: number, patch: Partial<TierDraft>) =>
-    onChange(tiers.map((x) => (x.key === key ? { ...x, ...patch } : x)));
   return (
-    <RowGroup
+    <RowsEditor
       {...fieldProps}
       field="tiers"
-      title={t('productEditor.tiers')}
-      empty={t('productEditor.noTiers')}
-      addLabel={t('productEditor.addTier')}
-      onAdd={() => onChange([...tiers, newTier()])}
-      canAdd={tiers.length < TIERS_MAX}
-    >
-      {tiers.map((tier, i) => {
-        const n = i + 1;
-        const id = `${base}-${tier.key}`;
-        return (
-          <li key={tier.key}>
-            <fieldset className="admin-row">
-              <legend>{t('productEditor.tierLegend', { n })}</legend>
-              <div className="admin-field">
-                <label htmlFor={`${id}-from`}>{t('productEditor.tierFrom')}</label>
-                <input
-                  id={`${id}-from`}
-                  value={tier.fromDay}
-                  inputMode="numeric"
-                  onChange={(e) => change(tier.key, { fromDay: e.target.value })}
-                />
-              </div>
-              <div className="admin-field">
-                <label htmlFor={`${id}-rate`}>{t('productEditor.tierRate')}</label>
-                <input
-                  id={`${id}-rate`}
-                  value={tier.percent}
-                  inputMode="decimal"
-                  onChange={(e) => change(tier.key, { percent: e.target.value })}
-                />
-              </div>
-              <button
-                type="button"
-                className="admin-button admin-row-remove"
-                onClick={() => onChange(tiers.filter((x) => x.key !== tier.key))}
-              >
-                {t('productEditor.removeTier', { n })}
-              </button>
-            </fieldset>
-          </li>
-        );
-      })}
-    </RowGroup>
+      rows={tiers}
+      onChange={onChange}
+      newRow={newTier}
+      max={PRODUCT_BOUNDS.tiersMax}
+      labels={{
+        title: t('productEditor.tiers'),
+        empty: t('productEditor.noTiers'),
+        add: t('productEditor.addTier'),
+        legend: (n) => t('productEditor.tierLegend', { n }),
+        remove: (n) => t('productEditor.removeTier', { n }),
+      }}
+      fields={(tier, id, change) => (
+        <>
+          <RowInput
+            id={`${id}-from`}
+            label={t('productEditor.tierFrom')}
+            value={tier.fromDay}
+            inputMode="numeric"
+            onChange={(fromDay) => change({ fromDay })}
+          />
+          <RowInput
+            id={`${id}-rate`}
+            label={t('productEditor.tierRate')}
+            value={tier.percent}
+            inputMode="decimal"
+            onChange={(percent) => change({ percent })}
+          />
+        </>
+      )}
+    />
   );
 }
 

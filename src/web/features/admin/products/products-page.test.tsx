@@ -7,9 +7,9 @@ import { setupAntdMobile } from '../../../ui/antd-setup.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import {
   agentSession,
-  type Call,
   CSRF,
   captureToasts,
+  type FetchCall,
   Marker,
   ok,
   renderAt,
@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 /** A server that keeps each market's products and answers the switch as the real one does. */
-function network({ enabled }: { enabled?: (call: Call, product: AdminProduct) => Response } = {}) {
+function network({ enabled }: { enabled?: (call: FetchCall, product: AdminProduct) => Response } = {}) {
   const saved: Record<string, AdminProduct[]> = {
     IN: [inProduct(), inProduct({ id: 5, code: 'draft', name: 'Draft loan', terms: null, enabled: false })],
     ID: [idProduct()],
@@ -48,7 +48,7 @@ function network({ enabled }: { enabled?: (call: Call, product: AdminProduct) =>
     ...Object.fromEntries(
       all().map((p) => [
         `POST ${PRODUCT_PATHS.enabled(p.id)}`,
-        (call: Call) => {
+        (call: FetchCall) => {
           const product = all().find((x) => x.id === p.id)!;
           if (enabled) return enabled(call, product);
           product.enabled = call.body.enabled as boolean;

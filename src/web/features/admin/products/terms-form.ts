@@ -1,4 +1,5 @@
 import type { AdminProduct, ProductTermsBody, ProductUpdateBody } from '../../../../shared/contract/admin.ts';
+import { LOGO_URL_PATTERN, PRODUCT_CODE_PATTERN } from '../../../../shared/contract/constants.ts';
 import { PRODUCT_BOUNDS, type ProductProblem } from '../../../../shared/domain/product.ts';
 import type { Market } from '../../../../shared/markets.ts';
 
@@ -29,9 +30,6 @@ export const PPM_DECIMALS = 4;
 export const BP_DECIMALS = 2;
 /** What the server takes (contract `productCopyBody`): each tag at most this long. */
 export const TAG_LENGTH_MAX = 24;
-const CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,39}$/;
-const LOGO_PATTERN = /^(?:https:\/\/[^\s/?#]+[^\s]*|\/(?![/\\])[^\s]*)$/;
-export const FEE_NAMES = ['processing', 'service', 'insurance', 'other'] as const;
 
 /**
  * `text` as an integer number of 10^-decimals units ('15000.5' with 2 → 1500050), or null when it is not
@@ -163,30 +161,37 @@ export function draftOf(product: AdminProduct | null, market: Market): Draft {
   };
 }
 
-/** A field of the form, named as the element ids and the error map name them. */
-export type FieldKey =
-  | 'code'
-  | 'name'
-  | 'logoUrl'
-  | 'sort'
-  | 'dailyQuota'
-  | 'amountMin'
-  | 'amountMax'
-  | 'amountStep'
-  | 'termDays'
-  | 'installments'
-  | 'dailyInterest'
-  | 'fees'
-  | 'lateFeeNew'
-  | 'lateFeeRepeat'
-  | 'tiers'
-  | 'coolingOffDays'
-  | 'earlyMinDay'
-  | 'earlyMinShare'
-  | 'extensionFee'
-  | 'extensionDays'
-  | 'copyEnTags'
-  | 'copyIdTags';
+/**
+ * The form's fields, top to bottom as the editor shows them (the first marked one is focused), named as
+ * the element ids and the error map name them.
+ */
+export const FIELD_KEYS = [
+  'code',
+  'name',
+  'logoUrl',
+  'sort',
+  'dailyQuota',
+  'amountMin',
+  'amountMax',
+  'amountStep',
+  'termDays',
+  'installments',
+  'dailyInterest',
+  'fees',
+  'lateFeeNew',
+  'lateFeeRepeat',
+  'tiers',
+  'coolingOffDays',
+  'earlyMinDay',
+  'earlyMinShare',
+  'extensionFee',
+  'extensionDays',
+  'copyEnTags',
+  'copyIdTags',
+] as const;
+export type FieldKey = (typeof FIELD_KEYS)[number];
+/** The terms' fields: the amounts to the extension. */
+const TERM_KEYS = FIELD_KEYS.slice(FIELD_KEYS.indexOf('amountMin'), FIELD_KEYS.indexOf('extensionDays') + 1);
 
 /** A message key of `admin:productEditor.invalid` and its values. */
 export interface FieldError {
@@ -236,9 +241,10 @@ export function readDraft(d: Draft, opts: { isNew: boolean }): ReadDraft {
     return v ?? undefined;
   };
 
-  if (opts.isNew && !CODE_PATTERN.test(d.code.trim())) errors.code = { key: 'code' };
+  if (opts.isNew && !PRODUCT_CODE_PATTERN.test(d.code.trim())) errors.code = { key: 'code' };
   if (!d.name.trim()) errors.name = required;
-  if (!LOGO_PATTERN.test(d.logoUrl.trim())) errors.logoUrl = d.logoUrl.trim() ? { key: 'logo' } : required;
+  if (!LOGO_URL_PATTERN.test(d.logoUrl.trim()))
+    errors.logoUrl = d.logoUrl.trim() ? { key: 'logo' } : required;
   const sort = whole('sort', d.sort);
   const dailyQuota = d.dailyQuota.trim() ? whole('dailyQuota', d.dailyQuota) : null;
 
@@ -296,25 +302,8 @@ export function readDraft(d: Draft, opts: { isNew: boolean }): ReadDraft {
     id: { description: d.copyId.description.trim(), tags: tagsOf('copyIdTags', d.copyId.tags) },
   };
 
-  const termKeys: FieldKey[] = [
-    'amountMin',
-    'amountMax',
-    'amountStep',
-    'termDays',
-    'installments',
-    'dailyInterest',
-    'fees',
-    'lateFeeNew',
-    'lateFeeRepeat',
-    'tiers',
-    'coolingOffDays',
-    'earlyMinDay',
-    'earlyMinShare',
-    'extensionFee',
-    'extensionDays',
-  ];
   // Every value below was read when no terms field has an error.
-  const terms: ProductTermsBody | null = termKeys.some((k) => errors[k])
+  const terms: ProductTermsBody | null = TERM_KEYS.some((k) => errors[k])
     ? null
     : {
         amountMin: amountMin!,
