@@ -168,7 +168,7 @@ export function checkLoan(
   return null;
 }
 
-function interestOf(terms: ProductTerms, principal: Minor, days: number): Minor {
+function interestOf(terms: Pick<ProductTerms, 'dailyInterestPpm'>, principal: Minor, days: number): Minor {
   return ppmOf(principal, terms.dailyInterestPpm * days);
 }
 
@@ -341,7 +341,11 @@ export function earlyRepaymentAllowed(terms: ProductTerms, termDays: number, day
  * principal and the interest for the days used (at least one), no fee and no penalty; null once the
  * period is over.
  */
-export function coolingOffPayoff(terms: ProductTerms, principal: Minor, day: number): Minor | null {
+export function coolingOffPayoff(
+  terms: Pick<ProductTerms, 'coolingOffDays' | 'dailyInterestPpm'>,
+  principal: Minor,
+  day: number,
+): Minor | null {
   if (day > terms.coolingOffDays) return null;
   return principal + interestOf(terms, principal, Math.max(1, day));
 }

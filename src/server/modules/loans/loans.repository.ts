@@ -51,8 +51,15 @@ export interface OrderView {
   productLogo: string;
   amountMinor: number;
   termDays: number;
-  terms: StoredTerms | null;
-  quote: Quote | null;
+  /** From the quote the borrower confirmed (null for orders older than issue 8). */
+  disbursed: number | null;
+  totalRepayable: number | null;
+  /** The first period's total: what falls due first. */
+  firstDue: number | null;
+  /** From the order's terms (null for orders older than issue 8). */
+  coolingOffDays: number | null;
+  dailyInterestPpm: number | null;
+  extension: boolean;
   createdAt: string;
   disbursedAt: string | null;
   dueAt: string | null;
@@ -61,7 +68,8 @@ export interface OrderView {
 }
 
 /**
- * A borrower's order for its details screen, with its product, whether it was rated, the late charges
+ * A borrower's order for its details screen (only the figures the screen shows: the whole quote and
+ * terms would be parsed on every read), with its product, whether it was rated, the late charges
  * booked so far and the borrower's open orders (for the recommended cards' buttons): one statement,
  * one row, only when the order is the borrower's.
  */
@@ -70,7 +78,13 @@ const orderDetails = statement<{ o: OrderView; open: Open }>(
   `select json_build_object(
             'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
             'productId', o.product_id, 'productName', p.name, 'productLogo', p.logo_url,
-            'amountMinor', o.amount_minor, 'termDays', o.term_days, 'terms', o.terms, 'quote', o.quote,
+            'amountMinor', o.amount_minor, 'termDays', o.term_days,
+            'disbursed', (o.quote->>'disbursed')::bigint,
+            'totalRepayable', (o.quote->>'totalRepayable')::bigint,
+            'firstDue', (o.quote->'schedule'->0->>'total')::bigint,
+            'coolingOffDays', (o.terms->>'coolingOffDays')::int,
+            'dailyInterestPpm', (o.terms->>'dailyInterestPpm')::int,
+            'extension', coalesce(o.terms ? 'extension', false),
             'createdAt', ${iso('o.created_at')}, 'disbursedAt', ${iso('o.disbursed_at')},
             'dueAt', ${iso('o.due_at')},
             'rated', exists (select 1 from order_ratings r where r.order_id = o.id),

@@ -413,10 +413,9 @@ export function loansService(deps: {
       const m = borrower.market;
       const now = clock.now();
       const today = marketDay(now, m);
-      const q = o.quote;
       const dueDay = o.dueAt ? marketDay(new Date(o.dueAt), m) : null;
       const daysLate = dueDay ? Math.max(0, daysBetween(dueDay, today)) : 0;
-      const nextDue = q ? (q.schedule[0]?.total ?? q.totalRepayable) + o.charges : o.amountMinor + o.charges;
+      const nextDue = (o.firstDue ?? o.amountMinor) + o.charges;
       const noticeKey = ['21', '151', '110', '170', '174', '180', '200'].includes(String(o.status))
         ? String(o.status)
         : 'other';
@@ -428,10 +427,10 @@ export function loansService(deps: {
       const detail: Array<{ text: string; value: string }> = [
         { text: t(lang, 'rows.amount'), value: money(o.amountMinor, m) },
       ];
-      if (q) {
-        detail.push({ text: t(lang, 'rows.disbursed'), value: money(q.disbursed, m) });
-        detail.push({ text: t(lang, 'rows.total'), value: money(q.totalRepayable, m) });
-      }
+      if (o.disbursed !== null)
+        detail.push({ text: t(lang, 'rows.disbursed'), value: money(o.disbursed, m) });
+      if (o.totalRepayable !== null)
+        detail.push({ text: t(lang, 'rows.total'), value: money(o.totalRepayable, m) });
       detail.push({
         text: t(lang, 'rows.term'),
         value: fill(translate(lang, 'orders', 'termDays'), { count: String(o.termDays) }),
@@ -466,7 +465,7 @@ export function loansService(deps: {
           ? withQuery(H5_PATHS.installments, { productId: o.productId, orderId: o.orderNo })
           : '',
         delayUrl: withQuery(H5_PATHS.extension, { productId: o.productId, orderId: o.orderNo }),
-        isDelay: o.terms?.extension && (o.status === 174 || o.status === 180) ? '1' : '0',
+        isDelay: o.extension && (o.status === 174 || o.status === 180) ? '1' : '0',
         isScore: o.status === 200 && !o.rated ? '1' : '0',
         telephone: site?.phone ?? '',
         coolingOff: coolingOffOf(o, m, lang, today),
@@ -488,11 +487,17 @@ export function loansService(deps: {
 
   /** The cooling-off exit while it is open: the last day to exit and what exiting costs today. */
   function coolingOffOf(o: OrderView, m: Market, lang: Lang, today: MarketDay) {
-    if (!o.terms || !o.disbursedAt || !isLive(o.status)) return null;
+    const { coolingOffDays, dailyInterestPpm } = o;
+    if (coolingOffDays === null || dailyInterestPpm === null || !o.disbursedAt || !isLive(o.status))
+      return null;
     const start = marketDay(new Date(o.disbursedAt), m);
-    const payoff = coolingOffPayoff(termsOf(m, o.terms), o.amountMinor, daysBetween(start, today));
+    const payoff = coolingOffPayoff(
+      { coolingOffDays, dailyInterestPpm },
+      o.amountMinor,
+      daysBetween(start, today),
+    );
     if (payoff === null) return null;
-    const last = addDays(start, o.terms.coolingOffDays);
+    const last = addDays(start, coolingOffDays);
     return {
       deadline: startOfMarketDay(addDays(last, 1), m).toISOString(),
       deadlineText: day(last, lang, m),
