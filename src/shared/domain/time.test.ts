@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, weekdaysLater } from './time.ts';
+import { addDays, daysBetween, formatDateTime, marketDay, startOfMarketDay, weekdaysLater } from './time.ts';
 
 describe('weekdaysLater (complaint deadline, 3 weekdays in the market time zone)', () => {
   it('skips the weekend: Friday afternoon in Jakarta is due at the end of Wednesday, Jakarta time', () => {
@@ -22,5 +22,35 @@ describe('formatDateTime', () => {
   it('shows the market time zone', () => {
     expect(formatDateTime('2026-11-20T08:00:00Z', 'en', 'IN')).toMatch(/20 Nov 2026.*1:30\s?pm/i);
     expect(formatDateTime('2026-11-20T08:00:00Z', 'id', 'ID')).toMatch(/20 Nov 2026.*15[.:]00/);
+  });
+});
+
+describe('market days (loan dates)', () => {
+  const intlDay = (instant: Date, timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      instant,
+    );
+
+  it('agree with Intl for every hour of a year, in both markets', () => {
+    const start = Date.UTC(2026, 0, 1);
+    for (const [market, zone] of [
+      ['IN', 'Asia/Kolkata'],
+      ['ID', 'Asia/Jakarta'],
+    ] as const) {
+      for (let h = 0; h < 366 * 24; h++) {
+        const instant = new Date(start + h * 3_600_000);
+        expect(marketDay(instant, market)).toBe(intlDay(instant, zone));
+      }
+    }
+  });
+
+  it('start at the local midnight, and count calendar days', () => {
+    expect(startOfMarketDay('2026-11-23', 'IN').toISOString()).toBe('2026-11-22T18:30:00.000Z');
+    expect(startOfMarketDay('2026-11-23', 'ID').toISOString()).toBe('2026-11-22T17:00:00.000Z');
+    // 23:30 in Jakarta is still that day there, already the next day nowhere else that matters.
+    expect(marketDay(new Date('2026-11-23T16:30:00Z'), 'ID')).toBe('2026-11-23');
+    expect(marketDay(new Date('2026-11-23T17:00:00Z'), 'ID')).toBe('2026-11-24');
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(daysBetween('2026-02-27', '2026-03-01')).toBe(2);
   });
 });

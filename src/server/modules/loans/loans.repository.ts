@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Quote } from '../../../shared/domain/pricing.ts';
 import type { ProductCopy, StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
