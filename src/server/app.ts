@@ -47,7 +47,7 @@ import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { freshConnectionProbe, healthRoutes } from './plugins/health.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
 import { referenceData } from './reference-data.ts';
@@ -64,6 +64,8 @@ const API_PREFIXES = [
   '/dev-api/',
   '/admin-api/',
 ];
+
+const ROUTER_REFUSAL_HEADERS = securityHeaders();
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +102,11 @@ export async function buildApp(deps: AppDeps) {
     // The shutdown plugin answers requests during a stop itself, as a 503 envelope in the caller's
     // language; Fastify's own closing reply would be a bare English body.
     return503OnClosing: false,
+    // Errors the router meets before any route (a path parameter past its length limit, a malformed
+    // percent-encoding) leave in our envelope and the caller's language, like every other refusal.
+    // No hook has run for them, so they carry the security headers themselves.
+    frameworkErrors: (_error, req, reply) =>
+      sendError(req, reply.headers(ROUTER_REFUSAL_HEADERS), new AppError(ERROR_CODE.VALIDATION)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

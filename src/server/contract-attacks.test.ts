@@ -549,3 +549,24 @@ describe('who is asking, before what is asked', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('what the router refuses before any route', () => {
+  it('answers a path parameter past its length and a broken percent-encoding in the envelope, in the caller’s language', async () => {
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_BASE}/orders/${'A'.repeat(150)}`,
+      headers: { 'x-lang': 'id' },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      code: '400',
+      data: null,
+      message: 'Ada informasi yang tidak valid. Silakan periksa dan coba lagi.',
+    });
+    expect(long.headers['x-content-type-options']).toBe('nosniff');
+    const broken = await t.app.inject({ method: 'GET', url: `${ADMIN_BASE}/orders/%E0%A4%A` });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: '400', data: null });
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+  });
+});

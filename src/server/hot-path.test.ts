@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE, LOAN_PATHS } from '../shared/contract/constants.ts';
 import { complaints } from './db/schema.ts';
-import { createTestApp, type TestApp } from './test/helpers.ts';
+import { createTestApp, staffSignIn, type TestApp } from './test/helpers.ts';
 
 /**
  * The hot-path pattern (decision 020): a borrower read is one database round trip once caches are warm,
@@ -31,18 +31,7 @@ async function queriesOf(send: () => Promise<{ statusCode: number }>) {
   return t.database.queryCount() - before;
 }
 
-async function staffSignIn() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ADMIN_BASE}/session/login`,
-    payload: { email: 'admin@kredito.test', password: 'Admin!2345' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return {
-    cookie: String(res.headers['set-cookie']).split(';')[0]!,
-    'x-csrf-token': res.json().data.csrfToken as string,
-  };
-}
+const adminSignIn = () => staffSignIn(t.app, 'admin@kredito.test', 'Admin!2345');
 
 describe('one round trip per borrower read', () => {
   it('counts queries at the driver', async () => {
@@ -123,7 +112,7 @@ describe('sessions from the cache', () => {
 
 describe('reference data follows the back office', () => {
   it("shows an operator's edit of a chatbot category at once", async () => {
-    const staff = await staffSignIn();
+    const staff = await adminSignIn();
     const [category] = (await qaList(india)).json().data.answerList;
     const tree = await t.app.inject({ method: 'GET', url: `${ADMIN_BASE}/qa?market=IN`, headers: staff });
     const node = tree.json().data.items.find((i: { id: number }) => i.id === category.id);
@@ -139,7 +128,7 @@ describe('reference data follows the back office', () => {
   });
 
   it("shows an operator's edit of a complaint type at once, and hides a deactivated one", async () => {
-    const staff = await staffSignIn();
+    const staff = await adminSignIn();
     const types = await t.app.inject({
       method: 'GET',
       url: `${ADMIN_BASE}/complaint-types?market=IN`,

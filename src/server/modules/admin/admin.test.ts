@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE, COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { auditLog } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
 import { multipart, photo } from '../../test/images.ts';
 
 let t: TestApp;
@@ -18,18 +18,9 @@ interface StaffSession {
   csrf: string;
 }
 
-let address = 1;
 async function signIn(email: string, password: string): Promise<StaffSession> {
-  // Each sign-in from its own address: the per-address sign-in limit has its own test.
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ADMIN_BASE}/session/login`,
-    payload: { email, password },
-    remoteAddress: `10.8.0.${address++}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const setCookie = String(res.headers['set-cookie']);
-  return { cookie: setCookie.split(';')[0]!, csrf: res.json().data.csrfToken };
+  const headers = await staffSignIn(t.app, email, password);
+  return { cookie: headers.cookie, csrf: headers['x-csrf-token'] };
 }
 
 const as = (s: StaffSession, write = false) => ({

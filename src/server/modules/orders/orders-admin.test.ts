@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
 import { auditLog, borrowers, orders, products } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
 import { orderEngine } from './order-engine.ts';
 import { ordersAdminService } from './orders-admin.ts';
 
@@ -17,20 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let address = 1;
-async function signIn(email: string, password: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ADMIN_BASE}/session/login`,
-    payload: { email, password },
-    remoteAddress: `10.9.0.${address++}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return {
-    cookie: String(res.headers['set-cookie']).split(';')[0]!,
-    'x-csrf-token': res.json().data.csrfToken,
-  };
-}
+const signIn = (email: string, password: string) => staffSignIn(t.app, email, password);
 
 let phones = 0;
 /** A new borrower of the market, with a phone of its own (for the search by phone). */

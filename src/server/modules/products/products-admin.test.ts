@@ -17,7 +17,7 @@ import { seed } from '../../db/seed.ts';
 import { authPlugin } from '../../plugins/auth.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { replySerializerCompiler } from '../../serializer.ts';
-import { freshDatabase } from '../../test/helpers.ts';
+import { freshDatabase, type StaffHeaders, staffSignIn } from '../../test/helpers.ts';
 import { sessionRepository } from '../session/session.repository.ts';
 import { sessionService } from '../session/session.service.ts';
 import { staffRepository } from '../staff/staff.repository.ts';
@@ -71,21 +71,7 @@ afterAll(async () => {
   await database.close();
 });
 
-let address = 1;
-type Who = { cookie: string; 'x-csrf-token': string };
-async function signIn(email: string, password: string): Promise<Who> {
-  const res = await app.inject({
-    method: 'POST',
-    url: `${ADMIN_BASE}/session/login`,
-    payload: { email, password },
-    remoteAddress: `10.8.0.${address++}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return {
-    cookie: String(res.headers['set-cookie']).split(';')[0]!,
-    'x-csrf-token': res.json().data.csrfToken,
-  };
-}
+const signIn = (email: string, password: string) => staffSignIn(app, email, password);
 const admin = () => signIn('admin@kredito.test', 'Admin!2345');
 const adminIn = () => signIn('admin.in@kredito.test', 'Admin!2345');
 const agentIn = () => signIn('agent.in@kredito.test', 'Agent!2345');
@@ -153,7 +139,7 @@ function body(market: Market, terms: StoredTerms | null, over: Record<string, un
 const update = ({ market: _m, code: _c, ...rest }: ReturnType<typeof body>): ProductUpdateBody =>
   rest as ProductUpdateBody;
 
-async function create(who: Who, payload: object, lang = 'en') {
+async function create(who: StaffHeaders, payload: object, lang = 'en') {
   return app.inject({
     method: 'POST',
     url: `${ADMIN_BASE}/products`,
@@ -161,19 +147,19 @@ async function create(who: Who, payload: object, lang = 'en') {
     payload,
   });
 }
-async function created(who: Who, payload: object): Promise<AdminProduct> {
+async function created(who: StaffHeaders, payload: object): Promise<AdminProduct> {
   const res = await create(who, payload);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-const setEnabled = (who: Who, id: number, enabled: boolean, lang = 'en') =>
+const setEnabled = (who: StaffHeaders, id: number, enabled: boolean, lang = 'en') =>
   app.inject({
     method: 'POST',
     url: `${ADMIN_BASE}/products/${id}/enabled`,
     headers: { ...who, 'x-lang': lang },
     payload: { enabled },
   });
-const list = (who: Who, query = '') =>
+const list = (who: StaffHeaders, query = '') =>
   app.inject({ method: 'GET', url: `${ADMIN_BASE}/products${query}`, headers: { cookie: who.cookie } });
 
 describe('products in the back office', () => {
