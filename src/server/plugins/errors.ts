@@ -60,17 +60,12 @@ export function uniqueViolation(err: unknown, depth = 0): { constraint: string |
   return uniqueViolation(e.cause, depth + 1);
 }
 
-/** Puts `vars` into a message's `{{name}}` placeholders. */
-export function fill(message: string, vars: Readonly<Record<string, string>> | undefined): string {
-  return vars ? message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => vars[name] ?? whole) : message;
-}
-
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   const [ns, key] = err.messageKey.includes(':') ? err.messageKey.split(':', 2) : ['common', err.messageKey];
   return reply.code(err.status).send({
     code: err.code,
     data: null,
-    message: fill(translate(langOf(req), ns as Namespace, key!), err.vars),
+    message: translate(langOf(req), ns as Namespace, key!, err.vars),
   });
 }
 

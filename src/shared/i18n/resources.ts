@@ -46,7 +46,18 @@ export const resources = {
   id: Object.fromEntries(NAMESPACES.map((ns) => [ns, namespaces[ns].id])),
 } as unknown as Record<Lang, Record<Namespace, Record<string, unknown>>>;
 
-/** Looks a dotted key up in one namespace; returns the key itself when missing so gaps show. */
-export function translate(lang: Lang, ns: Namespace, key: string): string {
-  return lookup(resources[lang][ns], key) ?? `${ns}:${key}`;
+/**
+ * Looks a dotted key up in one namespace, with `vars` in its `{{name}}` placeholders; returns the key
+ * itself when missing so gaps show.
+ */
+export function translate(
+  lang: Lang,
+  ns: Namespace,
+  key: string,
+  vars?: Readonly<Record<string, string | number>>,
+): string {
+  const message = lookup(resources[lang][ns], key) ?? `${ns}:${key}`;
+  return vars
+    ? message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(vars[name] ?? whole))
+    : message;
 }

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
-import { type ApiResult, isSessionEndedCode } from './api-client.ts';
+import { type ApiResult, isSessionEndedCode, NETWORK_ERROR_CODE } from './api-client.ts';
 
 /** A failed call, thrown inside TanStack Query functions so queries get their error state. */
 export class ApiFailure extends Error {
@@ -28,4 +29,19 @@ export function isNotFound(error: unknown): boolean {
 /** The server refused the borrower's session: only signing in again helps, never a retry. */
 export function isSessionEnded(error: unknown): boolean {
   return error instanceof ApiFailure && isSessionEndedCode(error.code);
+}
+
+/** The request never reached the server (offline, or the network failed): no server said anything. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiFailure && error.code === NETWORK_ERROR_CODE;
+}
+
+/** While `offline`, asks again by itself when the connection comes back. */
+export function useRetryWhenOnline(offline: boolean, retry: () => unknown): void {
+  useEffect(() => {
+    if (!offline) return;
+    const again = () => void retry();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [offline, retry]);
 }

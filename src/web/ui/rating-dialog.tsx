@@ -4,6 +4,11 @@ import { toast } from '../lib/toast.ts';
 import './rating-dialog.css';
 
 export const STAR_COUNT = 5;
+/**
+ * Spec §9: a pending rating is asked for 3 s after the screen has loaded, so the borrower first sees what
+ * they came to read (complaint details, loan details).
+ */
+export const RATING_DELAY_MS = 3000;
 
 export interface RatingLabels {
   title: string;

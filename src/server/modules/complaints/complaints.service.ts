@@ -31,7 +31,7 @@ function orderCard(row: OrderRow, lang: Lang, market: Market): OrderCard {
   const t = (key: string) => translate(lang, 'orders', key);
   const rows = [
     { title: t('rows.amount'), value: formatMoney(row.amountMinor, market) },
-    { title: t('rows.term'), value: t('termDays').replace('{{count}}', String(row.termDays)) },
+    { title: t('rows.term'), value: translate(lang, 'orders', 'termDays', { count: row.termDays }) },
     ...(row.dueAt ? [{ title: t('rows.dueDate'), value: formatDate(row.dueAt, lang, market) }] : []),
     { title: t('rows.orderNo'), value: row.orderNo },
   ];

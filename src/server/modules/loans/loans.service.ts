@@ -32,7 +32,7 @@ import { H5_PATHS } from '../../../shared/routes.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
-import { fill, uniqueViolation } from '../../plugins/errors.ts';
+import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 import {
@@ -46,10 +46,7 @@ import {
 type Open = Array<{ p: number; s: number }>;
 
 const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
-  fill(
-    translate(lang, 'loans', key),
-    vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v)])),
-  );
+  translate(lang, 'loans', key, vars);
 
 const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =>
   new AppError(code, `loans:refusals.${key}`, status);
@@ -273,7 +270,7 @@ export function loansService(deps: {
         { title: t(lang, 'rows.total'), value: money(q.totalRepayable, m) },
         {
           title: t(lang, 'rows.term'),
-          value: fill(translate(lang, 'orders', 'termDays'), { count: String(periods) }),
+          value: translate(lang, 'orders', 'termDays', { count: periods }),
         },
       ];
       return {
@@ -433,7 +430,7 @@ export function loansService(deps: {
         detail.push({ text: t(lang, 'rows.total'), value: money(o.totalRepayable, m) });
       detail.push({
         text: t(lang, 'rows.term'),
-        value: fill(translate(lang, 'orders', 'termDays'), { count: String(o.termDays) }),
+        value: translate(lang, 'orders', 'termDays', { count: o.termDays }),
       });
       detail.push({ text: t(lang, 'rows.appliedOn'), value: formatDate(o.createdAt, lang, m) });
       if (o.disbursedAt)

@@ -29,7 +29,7 @@ import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { AppError, withVars } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
-import { fill, uniqueViolation } from '../../plugins/errors.ts';
+import { uniqueViolation } from '../../plugins/errors.ts';
 import { ok } from '../../reply.ts';
 import type { AuditEntry } from '../staff/staff.repository.ts';
 import type { StaffIdentity } from '../staff/staff.service.ts';
@@ -57,7 +57,7 @@ function marketsFor(staff: StaffIdentity, market: Market | undefined): Market[] 
  */
 export function problemText(problem: ProductProblem, market: Market, lang: Lang): string {
   const say = (key: string, vars: Record<string, string> = {}) =>
-    fill(translate(lang, 'admin', `errors.product.${key}`), vars);
+    translate(lang, 'admin', `errors.product.${key}`, vars);
   switch (problem.code) {
     case 'noTerms':
       return say('noTerms', {

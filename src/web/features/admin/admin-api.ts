@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AdminComplaint,
+  AdminErrorCode,
   auditItem,
   ComplaintQueue,
   ComplaintTypeBody,
@@ -17,7 +18,7 @@ import { ADMIN_BASE, CSRF_HEADER } from '../../../shared/contract/constants.ts';
 import { admin } from '../../../shared/i18n/admin.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { type ApiResult, request, uploadFile } from '../../lib/api-client.ts';
-import { ApiFailure, unwrap } from '../../lib/api-query.ts';
+import { ApiFailure, isNotFound, unwrap } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { adminLang } from './admin-lang.ts';
 
@@ -288,4 +289,16 @@ export async function uploadStaffImage(
   });
   if (isSignedOutCode(result.code)) signedOutListener?.();
   return result;
+}
+
+/** The admin API's "exists, but in a market you do not work on" (contract/admin.ts, checked by type). */
+const OTHER_MARKET: AdminErrorCode = '40301';
+
+export function isOtherMarket(error: unknown): boolean {
+  return error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
+}
+
+/** Failures that another try cannot change (another market's, or none): no retry, no retry button. */
+export function isFinalFailure(error: unknown): boolean {
+  return isOtherMarket(error) || isNotFound(error);
 }

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import type { AdminComplaint, AdminErrorCode } from '../../../shared/contract/admin.ts';
+import type { AdminComplaint } from '../../../shared/contract/admin.ts';
 import { orders } from '../../../shared/i18n/orders.ts';
-import { ApiFailure, isNotFound } from '../../lib/api-query.ts';
+import { isNotFound } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
-import { adminKeys, fetchComplaint } from './admin-api.ts';
+import { adminKeys, fetchComplaint, isFinalFailure, isOtherMarket } from './admin-api.ts';
 import { ADMIN_ROUTES } from './admin-paths.ts';
 import { OverdueMark, StatusBadge, Time } from './admin-ui.tsx';
 import { ReplyForm } from './reply-form.tsx';
@@ -15,18 +15,6 @@ import './admin.css';
 
 // Order status names, as borrowers see them on their order cards.
 addCopy({ orders });
-
-/** The admin API's "exists, but in a market you do not work on" (contract/admin.ts, checked by type). */
-const OTHER_MARKET: AdminErrorCode = '40301';
-
-function isOtherMarket(error: unknown): boolean {
-  return error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
-}
-
-/** Failures that another try cannot change: no retry, no retry button. */
-function isFinal(error: unknown): boolean {
-  return isOtherMarket(error) || isNotFound(error);
-}
 
 /** One complaint: who, which order, what they wrote and showed, the deadline; the saved reply and the form. */
 export function ComplaintPage() {
@@ -40,7 +28,7 @@ export function ComplaintPage() {
     queryKey: adminKeys.complaint(id),
     queryFn: () => fetchComplaint(id),
     enabled: valid,
-    retry: (failures, error) => failures < 1 && !isFinal(error),
+    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
   });
   const headingId = useId();
 

@@ -5,8 +5,9 @@ import { formatDateTime } from '../../../shared/domain/time.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
+import { RATING_DELAY_MS } from '../../ui/rating-dialog.tsx';
 import { COMPLAINT_PATHS } from './complaint-api.ts';
-import { ComplaintDetailsPage, RATING_DELAY_MS } from './complaint-details-page.tsx';
+import { ComplaintDetailsPage } from './complaint-details-page.tsx';
 import {
   applyStyles,
   captureToasts,

@@ -11,13 +11,10 @@ import { isNotFound } from '../../lib/api-query.ts';
 import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
-import { RatingDialog } from '../../ui/rating-dialog.tsx';
+import { RATING_DELAY_MS, RatingDialog } from '../../ui/rating-dialog.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { complaintKeys, problemDetailQuery, problemIdParam, saveScore } from './complaint-api.ts';
 import './complaint-details-page.css';
-
-/** Spec §2, §9: a pending rating is asked for 3 s after the details have loaded. */
-export const RATING_DELAY_MS = 3000;
 
 interface Viewer {
   images: string[];

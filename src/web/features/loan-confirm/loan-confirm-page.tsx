@@ -6,8 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { KeyFacts, LoanConfirm } from '../../../shared/contract/loans.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { shellFor } from '../../../shared/routes.ts';
-import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
-import { ApiFailure, isNotFound, isSessionEnded } from '../../lib/api-query.ts';
+import { isNetworkFailure, isNotFound, isSessionEnded, useRetryWhenOnline } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
@@ -40,10 +39,6 @@ import './loan-confirm-page.css';
 export const AMOUNT_SETTLE_MS = 600;
 
 const choiceKey = (c: ConfirmChoice) => loanConfirmKeys.quote(c).join(':');
-
-function isOffline(error: unknown): boolean {
-  return error instanceof ApiFailure && error.code === NETWORK_ERROR_CODE;
-}
 
 /**
  * The loan confirmation (spec §2, §4): the product, the amount and term the borrower may change, the
@@ -136,14 +131,9 @@ function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: C
   const data = quote.data ?? (failedChange ? loaded?.data : undefined);
 
   // Offline: the offer loads by itself when the connection comes back.
-  const offline = !data && quote.isError && isOffline(quote.error);
+  const offline = !data && quote.isError && isNetworkFailure(quote.error);
   const { refetch } = quote;
-  useEffect(() => {
-    if (!offline) return;
-    const retry = () => void refetch();
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [offline, refetch]);
+  useRetryWhenOnline(offline, refetch);
 
   // The amount being chosen (minor units), before its figures are asked for; null when none is.
   const [draft, setDraft] = useState<number | null>(null);

@@ -7,8 +7,9 @@ import { H5_PATHS } from '../../../shared/routes.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
+import { RATING_DELAY_MS } from '../../ui/rating-dialog.tsx';
 import { EVENT_TIMEOUT_MS } from './loan-details-api.ts';
-import { LoanDetailsPage, RATING_DELAY_MS } from './loan-details-page.tsx';
+import { LoanDetailsPage } from './loan-details-page.tsx';
 import {
   captureToasts,
   fakeNativeShell,

@@ -11,14 +11,13 @@ import {
   showsRecommendations,
 } from '../../../shared/domain/order-status.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
-import { ApiFailure, isNotFound } from '../../lib/api-query.ts';
+import { isNetworkFailure, isNotFound, useRetryWhenOnline } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { toast } from '../../lib/toast.ts';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { ProductCard } from '../../ui/product-card.tsx';
-import { RatingDialog } from '../../ui/rating-dialog.tsx';
+import { RATING_DELAY_MS, RatingDialog } from '../../ui/rating-dialog.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import {
   jumpToProduct,
@@ -31,16 +30,6 @@ import {
 } from './loan-details-api.ts';
 import { StatusImage } from './status-image.tsx';
 import './loan-details-page.css';
-
-/**
- * Spec §9's rating delay (3 s), as on the complaint details: the borrower came to read the loan's status,
- * so the question waits until it has been seen instead of covering it the moment it draws.
- */
-export const RATING_DELAY_MS = 3000;
-
-function isOffline(error: unknown): boolean {
-  return error instanceof ApiFailure && error.code === NETWORK_ERROR_CODE;
-}
 
 /**
  * Loan details v3 (spec §2, §4): the status picture, headline and description, the product and its rows,
@@ -61,7 +50,7 @@ export function LoanDetailsPage() {
   // The automatic ask happens once per visit, whatever refetches follow (as on complaint details).
   const ratingAsked = useRef(false);
   const ratingDue = details.data?.isScore === '1';
-  const offline = details.isError && isOffline(details.error);
+  const offline = details.isError && isNetworkFailure(details.error);
 
   useEffect(() => {
     if (!ratingDue || ratingAsked.current) return;
@@ -74,12 +63,7 @@ export function LoanDetailsPage() {
 
   // Offline, the page tries again by itself when the connection comes back.
   const { refetch } = details;
-  useEffect(() => {
-    if (!offline) return;
-    const retry = () => void refetch();
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [offline, refetch]);
+  useRetryWhenOnline(offline, refetch);
 
   const title = t('title');
   const page = (body: ReactNode) => (

@@ -4,15 +4,15 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import type { AdminErrorCode, AdminOrder } from '../../../../shared/contract/admin.ts';
+import type { AdminOrder } from '../../../../shared/contract/admin.ts';
 import { ORDER_OPERATIONS } from '../../../../shared/domain/order-lifecycle.ts';
 import { percentText } from '../../../../shared/domain/product.ts';
 import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
-import { ApiFailure, isNotFound } from '../../../lib/api-query.ts';
+import { isNotFound } from '../../../lib/api-query.ts';
 import { addCopy } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
-import { useStaffSession } from '../admin-api.ts';
+import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time, useLang } from '../admin-ui.tsx';
 import { decideOrder, fetchOrder, orderKeys } from './orders-api.ts';
@@ -21,10 +21,6 @@ import '../admin.css';
 // Status names and the engine's refusals, as the server words them.
 addCopy({ orders: orderCopy });
 
-/** The admin API's "exists, but in a market you do not work on" (contract/admin.ts, checked by type). */
-const OTHER_MARKET: AdminErrorCode = '40301';
-const isOtherMarket = (error: unknown) => error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
-const isFinal = (error: unknown) => isOtherMarket(error) || isNotFound(error);
 /** The server's limit on a rejection's reason (contract `orderActionBody`). */
 const REASON_MAX = 500;
 
@@ -37,7 +33,7 @@ export function OrderPage() {
   const order = useQuery({
     queryKey: orderKeys.one(orderNo),
     queryFn: () => fetchOrder(orderNo),
-    retry: (failures, error) => failures < 1 && !isFinal(error),
+    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
   });
   const headingId = useId();
   const title = t('order.title', { orderNo });

@@ -3,15 +3,14 @@ import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { AdminErrorCode, AdminProduct } from '../../../../shared/contract/admin.ts';
+import type { AdminProduct } from '../../../../shared/contract/admin.ts';
 import { FEE_NAMES, type FeeName } from '../../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { PRODUCT_BOUNDS, productProblems } from '../../../../shared/domain/product.ts';
 import { isMarket, type Lang, type Market } from '../../../../shared/markets.ts';
-import { ApiFailure, isNotFound } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
-import { useStaffSession } from '../admin-api.ts';
+import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { MarketRadios, useLang } from '../admin-ui.tsx';
 import { ProductPreview } from './product-preview.tsx';
@@ -33,11 +32,6 @@ import {
   type TierDraft,
 } from './terms-form.ts';
 import '../admin.css';
-
-/** The admin API's "exists, but in a market you do not work on" (contract/admin.ts, checked by type). */
-const OTHER_MARKET: AdminErrorCode = '40301';
-const isOtherMarket = (error: unknown) => error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
-const isFinal = (error: unknown) => isOtherMarket(error) || isNotFound(error);
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('admin');
@@ -89,7 +83,7 @@ export function ProductPage() {
     queryKey: productKeys.one(id),
     queryFn: () => fetchProduct(id),
     enabled: valid,
-    retry: (failures, error) => failures < 1 && !isFinal(error),
+    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
   });
   const title = product.data ? t('productEditor.title', { name: product.data.name }) : t('products.title');
   if (!valid)
@@ -107,7 +101,7 @@ export function ProductPage() {
   if (product.isError)
     return (
       <Frame title={title}>
-        {isFinal(product.error) ? (
+        {isFinalFailure(product.error) ? (
           <p role="alert">
             {isOtherMarket(product.error) ? t('productEditor.otherMarket') : t('productEditor.notFound')}
           </p>
