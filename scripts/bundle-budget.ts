@@ -43,10 +43,14 @@ const budgets: Budget[] = [
   {
     name: /^h5 → features\/(complaints|chatbot|customer-service|products|loan-confirm|loan-details)\//,
     js: 176 * KB,
-    // Issue 8: the loan confirmation and loan details at most 200 KB gzip on first load.
-    jsGzip: 200 * KB,
     scripts: 10,
     stylesheets: 4,
+  },
+  // Issue 8: the loan confirmation and loan details at most 200 KB gzip on first load.
+  {
+    name: /^h5 → features\/(loan-confirm\/loan-confirm-page|loan-details\/loan-details-page)\.tsx$/,
+    js: 176 * KB,
+    jsGzip: 200 * KB,
   },
 ];
 /** Strings each library carries through minification (class prefixes, its own error texts). */
