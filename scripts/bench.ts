@@ -13,7 +13,15 @@ import {
   signIn,
 } from './lib/bench-borrower.ts';
 import { createBenchDatabase, pgliteStartup, type ThrowawayDatabase } from './lib/bench-db.ts';
-import { type Child, root, runLoad, startAppServer, startHelloServer, stopLoads } from './lib/bench-procs.ts';
+import {
+  type Child,
+  root,
+  runLoad,
+  startAppServer,
+  startHelloServer,
+  startReferenceServer,
+  stopLoads,
+} from './lib/bench-procs.ts';
 import {
   bytesMarkdown,
   bytesText,
@@ -107,7 +115,9 @@ const HOW_TO_READ =
   'req/s counts 2xx replies, p50/p99 are of 2xx replies, each the median over the rounds; ratio is the ' +
   'median over the rounds of req/s ÷ the bare Fastify hello server in the same round; errors are ' +
   'non-2xx + timeouts + socket errors over all rounds; RSS is the largest of the server process after ' +
-  'each run (the hello server for its row).';
+  'each run (the hello server for its row). On PostgreSQL, "÷ pg reference" is req/s ÷ a bare Fastify ' +
+  'route doing one named primary-key query on pg (same pool size) in the same round: no route of ours ' +
+  'that goes to the database can pass it on this machine.';
 /** Two cores: anything else busy on the machine shows in the figures. */
 const busyNow = () => {
   const [one] = os.loadavg();
@@ -158,6 +168,8 @@ try {
   children.push(app);
   const hello = await startHelloServer();
   children.push(hello);
+  const reference = pgDatabase ? await startReferenceServer(pgDatabase.url) : null;
+  if (reference) children.push(reference);
   const base = `http://127.0.0.1:${app.port}`;
   say(
     `\nServers: app pid ${app.pid} on ${base} (${dbKind}${pgDatabase ? ` database ${pgDatabase.name}` : ''}, ` +
@@ -202,12 +214,16 @@ try {
     helloBase: `http://127.0.0.1:${hello.port}`,
     appPid: app.pid,
     helloPid: hello.pid,
+    ...(reference ? { reference: { base: `http://127.0.0.1:${reference.port}`, pid: reference.pid } } : {}),
     borrower,
     writers,
     problemId,
   }).filter(
     (r) =>
-      r.kind === 'ceiling' || !settings.only.length || settings.only.some((part) => r.name.includes(part)),
+      r.kind === 'ceiling' ||
+      r.kind === 'reference' ||
+      !settings.only.length ||
+      settings.only.some((part) => r.name.includes(part)),
   );
   busy = busyNow();
   if (busy) say(`  ! ${busy}`);
@@ -235,6 +251,7 @@ try {
     runs,
     new Map(routes.map((r) => [r.name, goalFor(r.kind, dbKind)])),
     ceilingName,
+    routes.find((r) => r.kind === 'reference')?.name,
   );
   say();
   say(httpText(summary, ceilingName));

@@ -175,7 +175,7 @@ export async function complaintIdFromList(
 
 export interface BenchRoute extends LoadRoute {
   /** Which goal applies (see goalFor). */
-  kind: 'ceiling' | 'health' | 'public' | 'borrower-read' | 'loan-read' | 'borrower-write';
+  kind: 'ceiling' | 'reference' | 'health' | 'public' | 'borrower-read' | 'loan-read' | 'borrower-write';
 }
 
 export function routesFor(opts: {
@@ -183,6 +183,8 @@ export function routesFor(opts: {
   helloBase: string;
   appPid: number;
   helloPid: number;
+  /** The bare pg primary-key route (PostgreSQL runs only). */
+  reference?: { base: string; pid: number };
   borrower: Borrower;
   /**
    * Other borrowers file the complaints of the timed problem-save rounds, so the reader's history (and
@@ -219,6 +221,19 @@ export function routesFor(opts: {
       headers: {},
       rssPid: opts.helloPid,
     },
+    ...(opts.reference
+      ? [
+          {
+            name: 'bare pg primary-key read (reference)',
+            kind: 'reference' as const,
+            method: 'POST' as const,
+            url: `${opts.reference.base}/`,
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: '{}',
+            rssPid: opts.reference.pid,
+          },
+        ]
+      : []),
     app({ name: 'GET /healthz', kind: 'health', method: 'GET', url: `${base}/healthz`, headers: {} }),
     app({
       name: 'GET / (pre-rendered home)',

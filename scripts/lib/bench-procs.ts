@@ -145,6 +145,24 @@ export async function startHelloServer(): Promise<Child> {
   }
 }
 
+/** The bare Fastify + one pg primary-key read (PostgreSQL runs only), on the bench's database. */
+export async function startReferenceServer(databaseUrl: string): Promise<Child> {
+  const port = await freePort();
+  const child = nodeChild(
+    'reference server',
+    'scripts/lib/bench-reference.ts',
+    { PORT: String(port), REFERENCE_DATABASE_URL: databaseUrl },
+    port,
+  );
+  try {
+    await waitFor(child, `http://127.0.0.1:${port}/`, 30_000);
+    return child;
+  } catch (err) {
+    await child.stop();
+    throw err;
+  }
+}
+
 const loads = new Set<ChildProcess>();
 /** Ends a load process still running (the bench was interrupted). */
 export function stopLoads() {

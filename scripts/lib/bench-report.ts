@@ -8,11 +8,16 @@ export function summarise(
   runs: LoadRun[],
   goals: Map<string, Goal | null>,
   ceilingName: string,
+  /** The bare pg primary-key route, when measured: each row's req/s is also given as a share of it. */
+  referenceName?: string,
 ): RouteSummary[] {
   const of = (name: string) => runs.filter((r) => r.route === name);
   // Each round's ratio pairs a route with the ceiling measured in the same round (the machine's
   // background load drifts between rounds); the ratio reported is the median of those.
   const ceilingByRound = new Map(of(ceilingName).map((r) => [r.round, r.reqPerSec]));
+  const referenceByRound = new Map(
+    (referenceName ? of(referenceName) : []).map((r) => [r.round, r.reqPerSec]),
+  );
   return routeNames.map((name) => {
     const mine = of(name);
     const reqPerSec = median(mine.map((r) => r.reqPerSec));
@@ -23,6 +28,9 @@ export function summarise(
     for (const r of mine)
       for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
     const ratio = median(mine.map((r) => r.reqPerSec / (ceilingByRound.get(r.round) ?? Number.NaN)));
+    const vsReference = referenceName
+      ? median(mine.map((r) => r.reqPerSec / (referenceByRound.get(r.round) ?? Number.NaN)))
+      : null;
     const goal = goals.get(name) ?? null;
     const meets = goal
       ? ratio >= goal.minRatio &&
@@ -37,6 +45,7 @@ export function summarise(
       errors,
       rssMb: rss.length ? Math.max(...rss) : null,
       ratio,
+      vsReference,
       goal,
       meets,
       statusCodes,
@@ -54,8 +63,12 @@ export function goalText(goal: Goal | null, isCeiling: boolean): string {
 }
 
 const HTTP_HEADER = ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'ratio', 'goal', 'meets?'];
+const withReference = (rows: RouteSummary[]) => rows.some((r) => r.vsReference !== null);
+const httpHeader = (rows: RouteSummary[]) =>
+  withReference(rows) ? [...HTTP_HEADER, '÷ pg reference'] : HTTP_HEADER;
 
 function httpRows(rows: RouteSummary[], ceilingName: string): string[][] {
+  const ref = withReference(rows);
   return rows.map((r) => [
     r.name,
     Number.isFinite(r.reqPerSec) ? Math.round(r.reqPerSec).toString() : '—',
@@ -66,6 +79,9 @@ function httpRows(rows: RouteSummary[], ceilingName: string): string[][] {
     Number.isFinite(r.ratio) ? r.ratio.toFixed(3) : '—',
     goalText(r.goal, r.name === ceilingName),
     r.meets === null ? '—' : r.meets ? '✓' : '✗',
+    ...(ref
+      ? [r.vsReference !== null && Number.isFinite(r.vsReference) ? r.vsReference.toFixed(2) : '—']
+      : []),
   ]);
 }
 
@@ -117,9 +133,9 @@ export function markdownTable(header: string[], rows: string[][]): string {
 }
 
 export const httpText = (rows: RouteSummary[], ceiling: string) =>
-  textTable(HTTP_HEADER, httpRows(rows, ceiling));
+  textTable(httpHeader(rows), httpRows(rows, ceiling));
 export const httpMarkdown = (rows: RouteSummary[], ceiling: string) =>
-  markdownTable(HTTP_HEADER, httpRows(rows, ceiling));
+  markdownTable(httpHeader(rows), httpRows(rows, ceiling));
 export const webText = (web: WebFigures[]) => textTable(WEB_HEADER, webRows(web));
 export const webMarkdown = (web: WebFigures[]) => markdownTable(WEB_HEADER, webRows(web));
 export const bytesText = (web: WebFigures[]) => textTable(BYTES_HEADER, bytesRows(web));

@@ -48,6 +48,8 @@ export interface RouteSummary {
   errors: number;
   rssMb: number | null;
   ratio: number;
+  /** req/s ÷ the bare pg primary-key route of the same round (PostgreSQL runs), else null. */
+  vsReference: number | null;
   goal: Goal | null;
   meets: boolean | null;
   statusCodes: Record<string, number>;
