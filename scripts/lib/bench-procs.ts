@@ -133,9 +133,14 @@ export async function startAppServer(opts: AppServerOptions): Promise<Child & { 
   }
 }
 
-export async function startHelloServer(): Promise<Child> {
+/** A bare comparison server (answers GET / once ready), in its own process on a free port. */
+async function startBareServer(
+  name: string,
+  script: string,
+  env: Record<string, string> = {},
+): Promise<Child> {
   const port = await freePort();
-  const child = nodeChild('hello server', 'scripts/lib/bench-hello.ts', { PORT: String(port) }, port);
+  const child = nodeChild(name, script, { ...env, PORT: String(port) }, port);
   try {
     await waitFor(child, `http://127.0.0.1:${port}/`, 30_000);
     return child;
@@ -145,23 +150,13 @@ export async function startHelloServer(): Promise<Child> {
   }
 }
 
+export const startHelloServer = () => startBareServer('hello server', 'scripts/lib/bench-hello.ts');
+
 /** The bare Fastify + one pg primary-key read (PostgreSQL runs only), on the bench's database. */
-export async function startReferenceServer(databaseUrl: string): Promise<Child> {
-  const port = await freePort();
-  const child = nodeChild(
-    'reference server',
-    'scripts/lib/bench-reference.ts',
-    { PORT: String(port), REFERENCE_DATABASE_URL: databaseUrl },
-    port,
-  );
-  try {
-    await waitFor(child, `http://127.0.0.1:${port}/`, 30_000);
-    return child;
-  } catch (err) {
-    await child.stop();
-    throw err;
-  }
-}
+export const startReferenceServer = (databaseUrl: string) =>
+  startBareServer('reference server', 'scripts/lib/bench-reference.ts', {
+    REFERENCE_DATABASE_URL: databaseUrl,
+  });
 
 const loads = new Set<ChildProcess>();
 /** Ends a load process still running (the bench was interrupted). */
