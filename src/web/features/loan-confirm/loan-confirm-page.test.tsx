@@ -338,7 +338,8 @@ describe('LoanConfirmPage: the agreement box', () => {
   });
 });
 
-describe('LoanConfirmPage: the agreement popup', () => {
+// Each test waits out an open and a close animation; on a loaded machine they outlast the default 5 s.
+describe('LoanConfirmPage: the agreement popup', { timeout: 30_000 }, () => {
   const POPUP = {
     popAgreementUrl: '/loanAgreement?productId=7&position=1&embed=1',
     popTitle: 'Please read the loan agreement',
@@ -346,8 +347,9 @@ describe('LoanConfirmPage: the agreement popup', () => {
     isPopType: 1 as const,
   };
   const popup = () => screen.queryByRole('dialog', { name: 'Please read the loan agreement' });
-  // The popup opens and closes with an animation: on a busy machine that outlasts waitFor's default second.
-  const ANIMATION = { timeout: 4000 };
+  // The popup opens and closes with an animation: on a busy machine that outlasts waitFor's default second
+  // (4 s was once not enough with the whole suite beside another load). waitFor returns as soon as it holds.
+  const ANIMATION = { timeout: 12_000 };
   // The test document loads no pages into frames: the frame stays empty, without an error on the console.
   type FrameSettings = {
     enableIframePageLoading: boolean;
