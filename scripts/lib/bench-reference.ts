@@ -8,6 +8,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveBare } from './bench-serve.ts';
 
 const url = process.env.REFERENCE_DATABASE_URL;
 if (!url) throw new Error('REFERENCE_DATABASE_URL is required');
@@ -33,13 +34,4 @@ app.route({
     return { code: 0, data: r.rows[0] ?? null };
   },
 });
-await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
-const stop = () => {
-  app
-    .close()
-    .then(() => pool.end())
-    .then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serveBare(app, () => pool.end());

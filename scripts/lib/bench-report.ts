@@ -14,10 +14,9 @@ export function summarise(
   const of = (name: string) => runs.filter((r) => r.route === name);
   // Each round's ratio pairs a route with the ceiling measured in the same round (the machine's
   // background load drifts between rounds); the ratio reported is the median of those.
-  const ceilingByRound = new Map(of(ceilingName).map((r) => [r.round, r.reqPerSec]));
-  const referenceByRound = new Map(
-    (referenceName ? of(referenceName) : []).map((r) => [r.round, r.reqPerSec]),
-  );
+  const byRound = (name: string) => new Map(of(name).map((r) => [r.round, r.reqPerSec]));
+  const ceilingByRound = byRound(ceilingName);
+  const referenceByRound = referenceName ? byRound(referenceName) : null;
   return routeNames.map((name) => {
     const mine = of(name);
     const reqPerSec = median(mine.map((r) => r.reqPerSec));
@@ -27,10 +26,10 @@ export function summarise(
     const statusCodes: Record<string, number> = {};
     for (const r of mine)
       for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
-    const ratio = median(mine.map((r) => r.reqPerSec / (ceilingByRound.get(r.round) ?? Number.NaN)));
-    const vsReference = referenceName
-      ? median(mine.map((r) => r.reqPerSec / (referenceByRound.get(r.round) ?? Number.NaN)))
-      : null;
+    const shareOf = (other: Map<number, number>) =>
+      median(mine.map((r) => r.reqPerSec / (other.get(r.round) ?? Number.NaN)));
+    const ratio = shareOf(ceilingByRound);
+    const vsReference = referenceByRound ? shareOf(referenceByRound) : null;
     const goal = goals.get(name) ?? null;
     const meets = goal
       ? ratio >= goal.minRatio &&
