@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
+import { type SandboxGateway, sandboxGateway } from './adapters/payment-gateway.ts';
 import { sandboxPayout } from './adapters/payout.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
@@ -30,6 +31,10 @@ import { loansService } from './modules/loans/loans.service.ts';
 import { orderEngine } from './modules/orders/order-engine.ts';
 import { ordersAdminRoutes, ordersAdminService } from './modules/orders/orders-admin.ts';
 import { productsAdminRoutes, productsAdminService } from './modules/products/products-admin.ts';
+import { repaymentLedger } from './modules/repayment/repayment.ledger.ts';
+import { repaymentRepository } from './modules/repayment/repayment.repository.ts';
+import { gatewayWebhookRoutes, repaymentRoutes } from './modules/repayment/repayment.routes.ts';
+import { repaymentService } from './modules/repayment/repayment.service.ts';
 import { sessionRepository } from './modules/session/session.repository.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { sessionService } from './modules/session/session.service.ts';
@@ -82,6 +87,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Due, overdue and late-charge jobs (loan-jobs.ts), run on a schedule by the process. */
     loanJobs: LoanJobs;
+    /** The sandbox payment gateway: its callbacks wait in the database until the webhook takes them. */
+    gateway: SandboxGateway;
   }
 }
 
@@ -147,6 +154,15 @@ export async function buildApp(deps: AppDeps) {
   const productsAdmin = productsAdminService(database.db, staffRepo.audit, reference.changed.products);
   // The sandbox payout provider (the default, issue 8): it confirms each payout shortly after.
   const payout = sandboxPayout((orderNo, reference) => ordersAdmin.payoutConfirmed(orderNo, reference));
+  // Repayment (issue 9): the sandbox gateway by default. Its callbacks are signed with a key of their
+  // own, derived from the URL-signing key unless one is configured.
+  const gatewaySecret =
+    config.gatewaySecret ??
+    createHmac('sha256', signingKey).update('payment-gateway callbacks').digest('base64url');
+  const gateway = sandboxGateway(database.db, gatewaySecret, clock);
+  const repaymentRepo = repaymentRepository(database);
+  const repayment = repaymentService({ repo: repaymentRepo, gateway, reference, clock });
+  const ledger = repaymentLedger({ db: database.db, repo: repaymentRepo, engine, clock });
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin, { drainMs: config.shutdownDrainMs });
@@ -179,6 +195,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(chatbotRoutes, { chatbot });
   await app.register(loansRoutes, { loans });
+  await app.register(repaymentRoutes, { repayment });
+  await app.register(gatewayWebhookRoutes, { ledger, secret: gatewaySecret });
+  app.decorate('gateway', gateway);
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.
   app.decorate('loanJobs', jobs);
   if (config.demo) await app.register(demoClockRoutes, { clock, jobs });

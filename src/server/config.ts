@@ -38,6 +38,8 @@ const envSchema = z.object({
    * mode the server refuses to start without it. Demo mode makes one per data folder (demoSigningKey).
    */
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The payment gateway's callback signing key (derived from URL_SIGNING_SECRET when absent). */
+  GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /**
@@ -95,6 +97,7 @@ export interface Config {
    * process uses the data folder's own key (demoSigningKey in server.ts).
    */
   urlSigningSecret: string | undefined;
+  gatewaySecret?: string | undefined;
   uploadCleanup: { intervalMs: number; unattachedMs: number; tempMs: number };
   /** False only for the bench (RATE_LIMITS=off). */
   rateLimits: boolean;
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: Math.round(Math.min(e.SHUTDOWN_DRAIN_SECONDS, e.SHUTDOWN_GRACE_SECONDS / 2) * 1000),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     urlSigningSecret: e.URL_SIGNING_SECRET,
+    gatewaySecret: e.GATEWAY_SECRET,
     uploadCleanup: {
       intervalMs: e.UPLOAD_CLEANUP_MINUTES * 60_000,
       unattachedMs: e.UPLOAD_UNATTACHED_HOURS * 3600_000,

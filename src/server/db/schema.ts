@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -137,6 +138,8 @@ export const orders = pgTable(
     /** The client's idempotency key of the confirm that made the order: a repeat gets this order. */
     requestKey: text('request_key'),
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
+    /** Days added to every due date by paid extensions (issue 9). */
+    extensionDays: integer('extension_days').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -405,6 +408,150 @@ export const staffSessions = pgTable(
   (t) => [uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash)],
 );
 
+/**
+ * What a borrower is asked to pay (issue 9, decision 031): a virtual account, store pay code or UPI
+ * request for exactly one order, purpose and amount, open until it expires. The same request again while
+ * one is open gets that one (the partial unique index makes two racing requests agree).
+ */
+export const payCodes = pgTable(
+  'pay_codes',
+  {
+    id: serial('id').primaryKey(),
+    billNo: text('bill_no').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    borrowerId: integer('borrower_id').notNull(),
+    /** `repay` (periods, charges), `extension` (the extension fee). */
+    purpose: text('purpose').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    payType: integer('pay_type').notNull(),
+    payCode: text('pay_code').notNull(),
+    specificNum: integer('specific_num').notNull().default(0),
+    isDefault: integer('is_default').notNull().default(1),
+    /** The number the borrower pays to, issued by the gateway. */
+    vcode: text('vcode').notNull(),
+    /** `open`, `paid`, `expired`. */
+    state: text('state').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pay_codes_bill_no_uq').on(t.billNo),
+    uniqueIndex('pay_codes_vcode_uq').on(t.vcode),
+    uniqueIndex('pay_codes_open_uq')
+      .on(t.orderId, t.purpose, t.amountMinor, t.payType, t.payCode)
+      .where(sql`state = 'open'`),
+    index('pay_codes_order_idx').on(t.orderId),
+    check('pay_codes_amount_positive', sql`amount_minor > 0`),
+  ],
+);
+
+/**
+ * Money that arrived, one row per provider payment (unique: a payment is credited once whatever the
+ * number of callbacks). `credited` payments have allocations; `review` ones wait in the reconciliation
+ * list (no code, wrong amount, expired code, closed order) until staff resolve them.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    eventId: text('event_id').notNull(),
+    vcode: text('vcode').notNull(),
+    payCodeId: integer('pay_code_id').references(() => payCodes.id),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    utr: text('utr'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** `credited`, `review`, `resolved`. */
+    state: text('state').notNull(),
+    /** Why a payment is in review: `unmatched`, `underpaid`, `overpaid`, `expired`, `closed`. */
+    reviewReason: text('review_reason'),
+    resolvedBy: integer('resolved_by'),
+    resolution: text('resolution'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_review_idx').on(t.createdAt).where(sql`state = 'review'`),
+  ],
+);
+
+/** How a credited payment was split (ledger.ts order); never updated or deleted. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for the order's late charges and the extension fee. */
+    period: integer('period'),
+    component: text('component').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_allocations_order_idx').on(t.orderId),
+    check('payment_allocations_positive', sql`amount_minor > 0`),
+  ],
+);
+
+/** Every gateway event id seen: the same event again is acknowledged and changes nothing. */
+export const gatewayEvents = pgTable('gateway_events', {
+  eventId: text('event_id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  /** What the event led to: `credited`, `review`, `duplicate`. */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox gateway's outgoing callbacks, kept until our webhook acknowledges them: a job sends the
+ * due ones and backs off on failure, so a restart or an outage loses none (a provider retries the same).
+ */
+export const gatewayOutbox = pgTable(
+  'gateway_outbox',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gateway_outbox_event_uq').on(t.eventId),
+    index('gateway_outbox_due_idx').on(t.nextAttemptAt).where(sql`delivered_at is null`),
+  ],
+);
+
+/** India: UTRs borrowers submitted for a bill; a UTR counts once. */
+export const utrSubmissions = pgTable(
+  'utr_submissions',
+  {
+    id: serial('id').primaryKey(),
+    utr: text('utr').notNull(),
+    payCodeId: integer('pay_code_id')
+      .notNull()
+      .references(() => payCodes.id, { onDelete: 'cascade' }),
+    borrowerId: integer('borrower_id').notNull(),
+    /** `received` (sent to the gateway), `rejected` (no such payment). */
+    state: text('state').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('utr_submissions_utr_uq').on(t.utr)],
+);
+
 /** Every staff action and sign-in attempt, kept at least a year (India DPDP Rules). */
 export const auditLog = pgTable(
   'audit_log',
@@ -431,6 +578,12 @@ export const schema = {
   productEvents,
   orderRatings,
   orderCharges,
+  payCodes,
+  payments,
+  paymentAllocations,
+  gatewayEvents,
+  gatewayOutbox,
+  utrSubmissions,
   problemTypes,
   uploads,
   complaints,

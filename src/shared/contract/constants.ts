@@ -132,3 +132,52 @@ export const TAGGED_CARDS = 2;
 export const CONTRACT_SCENE = 3;
 /** An idempotency key: what a client makes once per confirm screen (a UUID, or any 16-64 safe characters). */
 export const REQUEST_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+// repayment
+/** Repayment calls (issue 9; spec §7 "Products, loans and repayment"), borrower session, JSON bodies. */
+export const REPAY_PATHS = {
+  /** The installment plan: waiting and paid periods. */
+  plan: '/v3/installment/loan-play-detail',
+  /** The extension (delay) offer: fee, expiry, new due date. */
+  delay: '/v3/loan-details/delay-detail',
+  /** The pay types of the market and, for one, its banks or stores. */
+  payTypes: '/v3/loan-details/init-pay-type',
+  /** Issues (or returns the open) virtual account, store pay code or UPI request for an amount. */
+  vcode: '/v3/loan-details/generate-vcode',
+  /** "I have paid": where the bill's payment stands. */
+  status: '/v3/loan-details/payment-status',
+  /** India: the 12-digit UTR of a UPI payment made elsewhere. */
+  utr: '/v3/loan-details/submit-utr',
+  /** The signed callback of the payment gateway (public; the signature is the credential). */
+  webhook: '/api/v1/payment-gateway/callback',
+} as const;
+
+/** Spec §3 pay types: 1 bank (virtual account), 2 mini market (pay code); 3 is ours: UPI (India). */
+export const PAY_TYPE = { BANK: 1, STORE: 2, UPI: 3 } as const;
+export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
+
+/** Spec §9: bank by default; isDefault 1 until the borrower chooses, then 0; specific_num = index + 1. */
+export const PAY_DEFAULTS = {
+  payType: PAY_TYPE.BANK,
+  isDefault: 1,
+  manualIsDefault: 0,
+  specificNumOffset: 1,
+} as const;
+
+/** The chooser's choice, kept in local storage under this key for `/that` (spec §4). */
+export const PAY_CHOICE_STORAGE_KEY = 'repayChoice';
+
+/** A UPI transaction reference (UTR): exactly 12 digits. */
+export const UTR_PATTERN = /^\d{12}$/;
+
+/** Where a bill's payment stands, as the borrower is told. */
+export const PAYMENT_STATES = ['pending', 'received', 'credited', 'rejected', 'expired'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** Gateway callback headers: HMAC-SHA256 (hex) over `${timestamp}.${raw body}`, timestamp in seconds. */
+export const GATEWAY_HEADERS = {
+  timestamp: 'x-gateway-timestamp',
+  signature: 'x-gateway-signature',
+} as const;
+/** A callback older or newer than this (seconds) is refused: a replay window, not a clock check. */
+export const GATEWAY_TOLERANCE_S = 300;

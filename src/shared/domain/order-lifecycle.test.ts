@@ -15,6 +15,14 @@ const ALLOWED: Record<string, Array<[number | null, number]>> = {
     [170, 180],
     [174, 180],
   ],
+  cure: [
+    [174, 170],
+    [180, 170],
+  ],
+  extend: [
+    [174, 170],
+    [180, 170],
+  ],
   settle: [
     [170, 200],
     [174, 200],

@@ -21,6 +21,13 @@ export const ORDER_OPERATIONS = {
    * outage) must not keep an unpaid loan from being overdue.
    */
   goOverdue: { from: [ORDER_STATUS.DISBURSED, ORDER_STATUS.DUE], to: ORDER_STATUS.OVERDUE },
+  /**
+   * The periods that were due are paid and the next one is not due yet: the loan is current again
+   * (the due date moves to the next period's; the repayment issue's crediting applies it).
+   */
+  cure: { from: [ORDER_STATUS.DUE, ORDER_STATUS.OVERDUE], to: ORDER_STATUS.DISBURSED },
+  /** The extension fee was paid: the due date moves by the product's extension days. */
+  extend: { from: [ORDER_STATUS.DUE, ORDER_STATUS.OVERDUE], to: ORDER_STATUS.DISBURSED },
   /** Everything owed was paid (or the cooling-off exit was paid). */
   settle: {
     from: [ORDER_STATUS.DISBURSED, ORDER_STATUS.DUE, ORDER_STATUS.OVERDUE],

@@ -10,6 +10,7 @@ import { loans } from './loans.ts';
 import { lookup } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
+import { repayment } from './repayment.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { staff } from './staff.ts';
@@ -32,6 +33,7 @@ const namespaces = {
   products,
   loanConfirm,
   loanDetails,
+  repayment,
   complaints,
   chatbot,
   support,

@@ -93,11 +93,18 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
       orderId: number,
       operation: Exclude<OrderOperation, 'submit'>,
       actor: Actor,
-      opts: { reason?: string; now?: Date } = {},
+      opts: {
+        reason?: string;
+        now?: Date;
+        /** Inside a caller's transaction (the ledger credits and moves the order in one). */
+        tx?: Db;
+        /** Further columns the caller's operation changes with the status (a new due date). */
+        set?: Partial<typeof orders.$inferInsert>;
+      } = {},
     ): Promise<AppliedChange> {
       const now = opts.now ?? clock.now();
       const reason = opts.reason?.trim() ?? '';
-      return db.transaction(async (tx) => {
+      const run = async (tx: Db) => {
         // The lock makes concurrent operations on one order take turns: each sees the other's result.
         const [order] = await tx
           .select({
@@ -114,7 +121,7 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
         if ('refused' in result) refuse(result);
         await tx
           .update(orders)
-          .set({ status: result.to, ...effects(operation, order, now) })
+          .set({ status: result.to, ...effects(operation, order, now), ...opts.set })
           .where(eq(orders.id, orderId));
         const [event] = await tx
           .insert(orderEvents)
@@ -129,7 +136,8 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
           })
           .returning({ id: orderEvents.id });
         return { orderId, from: order.status, to: result.to, eventId: event!.id };
-      });
+      };
+      return opts.tx ? run(opts.tx) : db.transaction((tx) => run(tx as unknown as Db));
     },
 
     /** An order's events, oldest first: its history for staff and for the tests. */

@@ -1,0 +1,40 @@
+import { PAY_TYPE, type PayType } from '../../../shared/contract/constants.ts';
+import type { Market } from '../../../shared/markets.ts';
+
+/**
+ * The ways to pay per market (issue 9). Indonesia: bank virtual accounts (the banks most borrowers hold,
+ * each payable at an ATM, in its app or online) and the two national mini-market chains. India: UPI,
+ * which every bank account can pay from. The codes are what the gateway knows them by.
+ */
+export const BANK_METHODS = ['ATM', 'MobileBank', 'InternetBank'] as const;
+export type BankMethod = (typeof BANK_METHODS)[number];
+
+export const PAY_OPTIONS: Record<
+  Market,
+  { payTypes: PayType[]; banks: Array<{ payCode: string; bankName: string }>; markets: string[] }
+> = {
+  ID: {
+    payTypes: [PAY_TYPE.BANK, PAY_TYPE.STORE],
+    banks: [
+      { payCode: 'BCA', bankName: 'BCA' },
+      { payCode: 'BNI', bankName: 'BNI' },
+      { payCode: 'BRI', bankName: 'BRI' },
+      { payCode: 'MANDIRI', bankName: 'Bank Mandiri' },
+      { payCode: 'PERMATA', bankName: 'Bank Permata' },
+    ],
+    markets: ['ALFAMART', 'INDOMARET'],
+  },
+  IN: { payTypes: [PAY_TYPE.UPI], banks: [], markets: [] },
+};
+
+/** The UPI payee the intents name (the lender's collection account's VPA). */
+export const UPI_PAYEE = { vpa: 'repay.kredito@icici', name: 'Kredito Finance India' } as const;
+
+/** The name shown for a pay code of a pay type, or null when the market does not offer it. */
+export function payName(market: Market, payType: number, payCode: string): string | null {
+  const options = PAY_OPTIONS[market];
+  if (!options.payTypes.includes(payType as PayType)) return null;
+  if (payType === PAY_TYPE.BANK) return options.banks.find((b) => b.payCode === payCode)?.bankName ?? null;
+  if (payType === PAY_TYPE.STORE) return options.markets.includes(payCode) ? payCode : null;
+  return payCode === 'UPI' ? 'UPI' : null;
+}

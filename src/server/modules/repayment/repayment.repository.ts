@@ -1,0 +1,195 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Allocation } from '../../../shared/domain/ledger.ts';
+import type { Installment } from '../../../shared/domain/pricing.ts';
+import type { StoredTerms } from '../../../shared/domain/product.ts';
+import type { Market } from '../../../shared/markets.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { payCodes, payments, utrSubmissions } from '../../db/schema.ts';
+import { isoSql as iso, statement } from '../../db/statement.ts';
+
+/** An order as the ledger sees it: its plan, its booked late charges and every allocation so far. */
+export interface LedgerOrder {
+  id: number;
+  orderNo: string;
+  status: number;
+  market: Market;
+  borrowerId: number;
+  productId: number;
+  productName: string;
+  productLogo: string;
+  amountMinor: number;
+  termDays: number;
+  /** Null for orders older than the order engine (no plan). */
+  schedule: Installment[] | null;
+  terms: StoredTerms | null;
+  extensionDays: number;
+  disbursedAt: string | null;
+  dueAt: string | null;
+  lateFee: number;
+  lateCharge: number;
+  allocations: Allocation[];
+  /** Period → when its last allocation was booked (ISO). */
+  paidOn: Record<string, string> | null;
+  /** The borrower has settled a loan before (the returning borrower's late fee). */
+  repeat: boolean;
+}
+
+/** One statement, one row: the order with everything its balance needs (decision 020's hot read). */
+const LEDGER_SELECT = `select json_build_object(
+    'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
+    'borrowerId', o.borrower_id, 'productId', o.product_id, 'productName', p.name,
+    'productLogo', p.logo_url, 'amountMinor', o.amount_minor, 'termDays', o.term_days,
+    'schedule', o.quote->'schedule', 'terms', o.terms, 'extensionDays', o.extension_days,
+    'disbursedAt', ${iso('o.disbursed_at')}, 'dueAt', ${iso('o.due_at')},
+    'lateFee', coalesce((select sum(c.amount_minor) from order_charges c
+                          where c.order_id = o.id and c.kind = 'late_fee'), 0),
+    'lateCharge', coalesce((select sum(c.amount_minor) from order_charges c
+                             where c.order_id = o.id and c.kind = 'late_charge'), 0),
+    'allocations', coalesce((select json_agg(json_build_object(
+                               'period', a.period, 'component', a.component, 'amount', a.amount_minor)
+                               order by a.id)
+                               from payment_allocations a where a.order_id = o.id), '[]'::json),
+    'paidOn', (select json_object_agg(x.period, x.at) from (
+                 select a.period, ${iso('max(a.created_at)')} as at from payment_allocations a
+                  where a.order_id = o.id and a.period is not null group by a.period) x),
+    'repeat', exists (select 1 from orders s where s.borrower_id = o.borrower_id and s.status = 200)
+  ) as o
+  from orders o join products p on p.id = o.product_id`;
+
+const borrowerLedger = statement<{ o: LedgerOrder }>(
+  'repay_borrower_ledger',
+  `${LEDGER_SELECT} where o.order_no = $1 and o.borrower_id = $2`,
+);
+
+export interface PayCodeRow {
+  id: number;
+  billNo: string;
+  orderId: number;
+  purpose: 'repay' | 'extension';
+  amountMinor: number;
+  payType: number;
+  payCode: string;
+  specificNum: number;
+  vcode: string;
+  state: 'open' | 'paid' | 'expired';
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export function repaymentRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
+  return {
+    /** The borrower's order for the ledger, or null (also for another borrower's order). */
+    async borrowerLedger(borrowerId: number, orderNo: string): Promise<LedgerOrder | null> {
+      const [row] = await run(borrowerLedger, [orderNo, borrowerId]);
+      return row?.o ?? null;
+    },
+
+    /** Inside the crediting transaction: the order locked for the rest of it. */
+    async lockedLedger(tx: Db, orderId: number): Promise<LedgerOrder | null> {
+      const result = await tx.execute(sql`${sql.raw(LEDGER_SELECT)} where o.id = ${orderId} for update of o`);
+      const rows = (result as unknown as { rows: Array<{ o: LedgerOrder }> }).rows;
+      return rows[0]?.o ?? null;
+    },
+
+    /** The open, unexpired code for exactly this order, purpose, amount and way of paying. */
+    async openCode(
+      orderId: number,
+      purpose: string,
+      amountMinor: number,
+      payType: number,
+      payCode: string,
+      now: Date,
+    ) {
+      const [row] = await db
+        .select()
+        .from(payCodes)
+        .where(
+          and(
+            eq(payCodes.orderId, orderId),
+            eq(payCodes.purpose, purpose),
+            eq(payCodes.amountMinor, amountMinor),
+            eq(payCodes.payType, payType),
+            eq(payCodes.payCode, payCode),
+            eq(payCodes.state, 'open'),
+            gt(payCodes.expiresAt, now),
+          ),
+        );
+      return (row as PayCodeRow | undefined) ?? null;
+    },
+
+    /** Codes past their time stop being open (so a new one may be issued for the same amount). */
+    async expireCodes(orderId: number, now: Date) {
+      await db
+        .update(payCodes)
+        .set({ state: 'expired' })
+        .where(
+          and(
+            eq(payCodes.orderId, orderId),
+            eq(payCodes.state, 'open'),
+            sql`${payCodes.expiresAt} <= ${now}`,
+          ),
+        );
+    },
+
+    async insertCode(values: typeof payCodes.$inferInsert) {
+      const [row] = await db.insert(payCodes).values(values).returning();
+      return row as PayCodeRow;
+    },
+
+    /** The borrower's bill (by its number and order), or null. */
+    async borrowerCode(borrowerId: number, orderNo: string, billNo: string) {
+      const rows = await db.execute(sql`
+        select c.id, c.bill_no as "billNo", c.order_id as "orderId", c.purpose, c.amount_minor::text as amount,
+               c.pay_type as "payType", c.vcode, c.state, c.expires_at as "expiresAt", o.market
+          from pay_codes c join orders o on o.id = c.order_id
+         where c.bill_no = ${billNo} and o.order_no = ${orderNo} and o.borrower_id = ${borrowerId}`);
+      const [r] = (rows as unknown as { rows: Array<Record<string, unknown>> }).rows;
+      if (!r) return null;
+      return {
+        id: r.id as number,
+        billNo: r.billNo as string,
+        orderId: r.orderId as number,
+        amountMinor: Number(r.amount),
+        payType: r.payType as number,
+        vcode: r.vcode as string,
+        state: r.state as PayCodeRow['state'],
+        expiresAt: new Date(r.expiresAt as string),
+        market: r.market as Market,
+      };
+    },
+
+    /** The latest payment made to a code, if any. */
+    async latestPayment(payCodeId: number) {
+      const [row] = await db
+        .select({ state: payments.state, reviewReason: payments.reviewReason })
+        .from(payments)
+        .where(eq(payments.payCodeId, payCodeId))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Records a submitted UTR; the existing row when the UTR was submitted before. */
+    async submitUtr(values: typeof utrSubmissions.$inferInsert) {
+      const [inserted] = await db.insert(utrSubmissions).values(values).onConflictDoNothing().returning();
+      if (inserted) return { row: inserted, fresh: true };
+      const [existing] = await db.select().from(utrSubmissions).where(eq(utrSubmissions.utr, values.utr));
+      return { row: existing!, fresh: false };
+    },
+
+    async setUtrState(id: number, state: 'received' | 'rejected') {
+      await db.update(utrSubmissions).set({ state }).where(eq(utrSubmissions.id, id));
+    },
+
+    async latestUtr(payCodeId: number) {
+      const [row] = await db
+        .select()
+        .from(utrSubmissions)
+        .where(eq(utrSubmissions.payCodeId, payCodeId))
+        .orderBy(desc(utrSubmissions.id))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type RepaymentRepository = ReturnType<typeof repaymentRepository>;

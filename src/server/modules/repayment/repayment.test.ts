@@ -1,0 +1,426 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_HEADERS, REPAY_PATHS } from '../../../shared/contract/constants.ts';
+import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
+import { type CallbackSender, signedHeaders } from '../../adapters/payment-gateway.ts';
+import { gatewayEvents, orders, paymentAllocations, payments, products } from '../../db/schema.ts';
+import { seedOrder } from '../../db/seed-loans.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+/**
+ * Repaying (issue 9): the plan, pay codes, the signed webhook and exactly-once crediting, against the
+ * real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+ */
+let t: TestApp;
+let india: string;
+let indonesia: string;
+let secret: string;
+const INSTALMENTS = 'ID20261101901';
+
+beforeAll(async () => {
+  secret = 'test-gateway-secret-0123456789abcdefghij';
+  t = await createTestApp({ GATEWAY_SECRET: secret });
+  india = await t.signIn('IN');
+  indonesia = await t.signIn('ID');
+  // A three-period loan of the Indonesian demo borrower, its first period due today.
+  const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, 'ID20261101001'));
+  const [usaha] = await t.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.market, 'ID'), eq(products.code, 'kredito-usaha')));
+  await seedOrder(
+    t.database.db,
+    'ID',
+    demo!.borrowerId,
+    usaha!.id,
+    {
+      orderNo: INSTALMENTS,
+      product: 1,
+      status: 174,
+      amountMinor: 300_000_000,
+      termDays: 91,
+      createdDaysAgo: 0,
+    },
+    Date.now(),
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (path: string, token: string, payload: object, lang?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...t.auth(token), ...(lang ? { 'x-lang': lang } : {}) },
+    payload,
+  });
+
+/** The sandbox's callbacks, delivered to the webhook through the app itself. */
+const injectSender: CallbackSender = async (body, headers) =>
+  (await t.app.inject({ method: 'POST', url: REPAY_PATHS.webhook, headers, payload: body })).statusCode;
+
+const callback = (event: GatewayEvent, opts: { at?: number; key?: string; body?: string } = {}) => {
+  const body = opts.body ?? JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: REPAY_PATHS.webhook,
+    headers: signedHeaders(opts.key ?? secret, body, opts.at ?? Math.floor(Date.now() / 1000)),
+    payload: body,
+  });
+};
+
+const orderRow = async (orderNo: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+const count = async (table: typeof payments | typeof paymentAllocations | typeof gatewayEvents) =>
+  (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+async function plan(token: string, orderId: string, lang?: string): Promise<PlanData> {
+  const res = await post(REPAY_PATHS.plan, token, { orderId }, lang);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function vcode(token: string, body: object): Promise<VcodeData> {
+  const res = await post(REPAY_PATHS.vcode, token, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+let seq = 0;
+const event = (code: VcodeData, overrides: Partial<GatewayEvent> = {}): GatewayEvent => ({
+  eventId: `evt_test_${++seq}_${Date.now()}`,
+  type: 'payment.paid',
+  paymentId: `pay_test_${seq}_${Date.now()}`,
+  vcode: code.vcode,
+  amount: code.amount,
+  currency: code.payType === '3' ? 'INR' : 'IDR',
+  paidAt: t.clock.now().toISOString(),
+  ...overrides,
+});
+
+describe('installment plan', () => {
+  it('lists the waiting periods of a live loan, only the first clickable, late charges in the first', async () => {
+    const p = await plan(indonesia, 'ID20261101001', 'id');
+    expect(p.repayPlanDetail.repayWaitDetail.length).toBeGreaterThan(0);
+    expect(p.repayWaitCount).toBe(p.repayPlanDetail.repayWaitDetail.length);
+    expect(p.repayPlanDetail.repayWaitDetail.map((x) => x.canClick)).toEqual(
+      p.repayPlanDetail.repayWaitDetail.map((_, i) => (i === 0 ? 1 : 0)),
+    );
+    const first = p.repayPlanDetail.repayWaitDetail[0]!;
+    expect(first.periodStatus).toBe('due');
+    expect(first.repayDes).toBe('Jatuh tempo hari ini');
+    expect(first.amountText).toMatch(/^Rp\u00a0[\d.]+$/);
+    expect(p.repayPlanDetail.repayYetDetail).toEqual([]);
+  });
+
+  it("answers another borrower's order exactly as a missing one", async () => {
+    const res = await post(REPAY_PATHS.plan, india, { orderId: 'ID20261101001' });
+    expect(res.statusCode).toBe(404);
+    const missing = await post(REPAY_PATHS.plan, india, { orderId: 'IN99999999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(res.json().message).toBe(missing.json().message);
+  });
+
+  it('refuses malformed order numbers and bodies with a clear 400', async () => {
+    for (const orderId of ['IN\u0000001', ['IN20261101001'], 'x'.repeat(33), '', 12]) {
+      const res = await post(REPAY_PATHS.plan, india, { orderId });
+      expect(res.statusCode, JSON.stringify(orderId)).toBe(400);
+    }
+  });
+});
+
+describe('pay codes', () => {
+  it('offers only the market pay types: bank and mini market in Indonesia, UPI in India', async () => {
+    const id = (
+      await post(REPAY_PATHS.payTypes, indonesia, { orderId: 'ID20261101001', pay_type: 2 })
+    ).json();
+    expect(id.data.payTypes.map((x: { value: number }) => x.value)).toEqual([1, 2]);
+    expect(id.data.markets).toEqual(['ALFAMART', 'INDOMARET']);
+    const bank = (await post(REPAY_PATHS.payTypes, indonesia, { orderId: 'ID20261101001' })).json();
+    expect(bank.data.banks[0]).toEqual({
+      bankName: 'BCA',
+      payCode: 'BCA',
+      methods: ['ATM', 'MobileBank', 'InternetBank'],
+    });
+    const inn = (await post(REPAY_PATHS.payTypes, india, { orderId: 'IN20261101001', pay_type: 1 })).json();
+    expect(inn.data.payTypes).toEqual([{ value: 3, title: 'UPI' }]);
+    expect(inn.data.payType).toBe(3);
+  });
+
+  it('issues a code only for an amount the plan offers, and the same request gets the same open code', async () => {
+    const p = await plan(indonesia, 'ID20261101001');
+    const amount = p.repayPlanDetail.repayWaitDetail[0]!.totalAmount;
+    const wrong = await post(REPAY_PATHS.vcode, indonesia, {
+      orderId: 'ID20261101001',
+      amount: amount - 1,
+      payCode: 'BCA',
+      pay_type: 1,
+    });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().message).toBe(
+      'Jumlah yang harus dibayar sudah berubah. Silakan kembali dan pilih lagi.',
+    );
+    const body = {
+      orderId: 'ID20261101001',
+      amount,
+      payCode: 'BCA',
+      pay_type: 1,
+      is_default: 0,
+      specific_num: 1,
+    };
+    const [a, b] = await Promise.all([vcode(indonesia, body), vcode(indonesia, body)]);
+    expect(a.vcode).toMatch(/^39358\d{11}$/);
+    expect(b.vcode).toBe(a.vcode);
+    expect(b.billNo).toBe(a.billNo);
+    expect(a.cardNo).toBe(a.vcode.replace(/(.{4})(?=.)/g, '$1 '));
+    expect(a.payStep.map((g) => g.name)).toEqual(['ATM', 'Mobile banking', 'Internet banking']);
+    expect(a.payStep[0]!.steps.join(' ')).toContain(a.vcode);
+    expect(a.qrText).toBe(a.vcode);
+    expect(a.state).toBe('pending');
+    expect(Date.parse(a.expiresAt)).toBeGreaterThan(Date.now());
+    const store = await vcode(indonesia, { ...body, payCode: 'ALFAMART', pay_type: 2 });
+    expect(store.vcode).not.toBe(a.vcode);
+    expect(store.barcodeText).toBe(store.vcode);
+    expect(store.payStep).toHaveLength(1);
+  });
+
+  it('refuses a pay type the market does not offer', async () => {
+    const p = await plan(india, 'IN20261101001');
+    const res = await post(REPAY_PATHS.vcode, india, {
+      orderId: 'IN20261101001',
+      amount: p.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+      payCode: 'BCA',
+      pay_type: 1,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This way of paying is not available for your loan.');
+  });
+});
+
+describe('gateway callbacks', () => {
+  let code: VcodeData;
+  beforeAll(async () => {
+    const p = await plan(indonesia, INSTALMENTS);
+    code = await vcode(indonesia, {
+      orderId: INSTALMENTS,
+      amount: p.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+      payCode: 'BNI',
+      pay_type: 1,
+    });
+  });
+
+  it('refuses a bad signature, a stale or future timestamp and missing headers, with the ledger unchanged', async () => {
+    const before = [await count(payments), await count(gatewayEvents)];
+    const e = event(code);
+    expect((await callback(e, { key: 'another-secret-0123456789abcdefghijkl' })).statusCode).toBe(401);
+    expect((await callback(e, { at: Math.floor(Date.now() / 1000) - 301 })).statusCode).toBe(401);
+    expect((await callback(e, { at: Math.floor(Date.now() / 1000) + 301 })).statusCode).toBe(401);
+    // The signature covers the exact bytes: the same JSON re-spaced is not what was signed.
+    const body = JSON.stringify(e);
+    const headers = signedHeaders(secret, body, Math.floor(Date.now() / 1000));
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: REPAY_PATHS.webhook,
+      headers,
+      payload: JSON.stringify({ ...e, amount: e.amount + 1 }),
+    });
+    expect(tampered.statusCode).toBe(401);
+    const bare = await t.app.inject({ method: 'POST', url: REPAY_PATHS.webhook, payload: e });
+    expect(bare.statusCode).toBe(401);
+    const { [GATEWAY_HEADERS.signature]: _s, ...noSignature } = headers;
+    expect(
+      (await t.app.inject({ method: 'POST', url: REPAY_PATHS.webhook, headers: noSignature, payload: body }))
+        .statusCode,
+    ).toBe(401);
+    expect([await count(payments), await count(gatewayEvents)]).toEqual(before);
+  });
+
+  it('refuses a signed body that is not a payment event with a 400, and recording nothing', async () => {
+    const before = await count(gatewayEvents);
+    const res = await callback(event(code), { body: JSON.stringify({ eventId: 'evt_x', amount: [1] }) });
+    expect(res.statusCode).toBe(400);
+    expect(await count(gatewayEvents)).toBe(before);
+  });
+
+  it('puts an underpaid payment in review without crediting anything', async () => {
+    const allocations = await count(paymentAllocations);
+    const res = await callback(event(code, { amount: code.amount - 100 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.outcome).toBe('review');
+    expect(await count(paymentAllocations)).toBe(allocations);
+    const status = await post(REPAY_PATHS.status, indonesia, {
+      orderId: INSTALMENTS,
+      billNo: code.billNo,
+    });
+    expect(status.json().data).toMatchObject({ state: 'received' });
+    expect(status.json().data.reason).toBe(
+      'Jumlah yang dibayar kurang dari tagihan. Tim kami akan menghubungi Anda.',
+    );
+    const english = await post(
+      REPAY_PATHS.status,
+      indonesia,
+      { orderId: INSTALMENTS, billNo: code.billNo },
+      'en',
+    );
+    expect(english.json().data.reason).toBe(
+      'The amount paid is less than the bill. Our team will contact you.',
+    );
+  });
+
+  it('credits ten identical callbacks at once exactly once, and the replay changes nothing', async () => {
+    const e = event(code);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => callback(e)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const outcomes = replies.map((r) => r.json().data.outcome).sort();
+    expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(9);
+    const credited = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, e.paymentId));
+    expect(credited).toHaveLength(1);
+    expect(credited[0]!.state).toBe('credited');
+    const booked = await t.database.db
+      .select({ sum: sql<string>`sum(amount_minor)::text` })
+      .from(paymentAllocations)
+      .where(eq(paymentAllocations.paymentId, credited[0]!.id));
+    expect(Number(booked[0]!.sum)).toBe(code.amount);
+    // A later event for the same provider payment, or the same event again: acknowledged, nothing booked.
+    const again = await callback({ ...e, eventId: `${e.eventId}-again` });
+    expect(again.json().data.outcome).toBe('duplicate');
+    expect((await callback(e)).json().data.outcome).toBe('duplicate');
+    expect(await count(paymentAllocations)).toBe(
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(paymentAllocations))[0]!.n,
+    );
+  });
+
+  it('shows the period paid, the loan current again with the next due date, and the bill credited', async () => {
+    const p = await plan(indonesia, INSTALMENTS);
+    expect(p.repayPlanDetail.repayWaitDetail.map((x) => x.periodNo)).toEqual([2, 3]);
+    expect(p.repayPlanDetail.repayYetDetail.map((x) => x.periodNo)).toEqual([1]);
+    expect(p.repayPlanDetail.repayYetDetail[0]!.periodStatus).toBe('paid');
+    const o = await orderRow(INSTALMENTS);
+    expect(o.status).toBe(170);
+    expect(o.dueAt!.getTime()).toBeGreaterThan(Date.now());
+    const status = await post(REPAY_PATHS.status, indonesia, {
+      orderId: INSTALMENTS,
+      billNo: code.billNo,
+    });
+    expect(status.json().data.state).toBe('credited');
+    // A second payment to the paid code is money we did not ask for: review, not credit.
+    const extra = await callback(event(code));
+    expect(extra.json().data).toEqual({ outcome: 'review' });
+  });
+});
+
+describe('UPI and UTR (India)', () => {
+  it('issues an amount-bound UPI intent, refuses a malformed UTR, rejects an unknown one and credits a found one', async () => {
+    const p = await plan(india, 'IN20261101001');
+    const amount = p.repayPlanDetail.repayWaitDetail[0]!.totalAmount;
+    const code = await vcode(india, { orderId: 'IN20261101001', amount, payCode: 'UPI', pay_type: 3 });
+    expect(code.upi?.link).toContain(`am=${(amount / 100).toFixed(2)}`);
+    expect(code.upi?.link).toContain(`tr=${code.vcode}`);
+    expect(code.qrText).toBe(code.upi?.link);
+    for (const utr of ['12345678901', '1234567890123', '12345678901a', '']) {
+      const res = await post(REPAY_PATHS.utr, india, { orderId: 'IN20261101001', billNo: code.billNo, utr });
+      expect(res.statusCode, utr).toBe(400);
+    }
+    const unknown = await post(REPAY_PATHS.utr, india, {
+      orderId: 'IN20261101001',
+      billNo: code.billNo,
+      utr: '012345678901',
+    });
+    expect(unknown.json().data).toMatchObject({ state: 'rejected' });
+    expect(unknown.json().data.reason).toContain('No payment with this UTR');
+    const found = await post(REPAY_PATHS.utr, india, {
+      orderId: 'IN20261101001',
+      billNo: code.billNo,
+      utr: '412345678901',
+    });
+    expect(found.json().data.state).toBe('received');
+    const sent = await t.app.gateway.deliverDue(injectSender);
+    expect(sent.delivered).toBeGreaterThanOrEqual(1);
+    const status = await post(REPAY_PATHS.status, india, { orderId: 'IN20261101001', billNo: code.billNo });
+    expect(status.json().data.state).toBe('credited');
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.utr, '412345678901'));
+    expect(payment!.state).toBe('credited');
+    // The same UTR for another bill is refused.
+    const other = await post(REPAY_PATHS.utr, india, {
+      orderId: 'IN20261101001',
+      billNo: 'INB000',
+      utr: '412345678901',
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('extension', () => {
+  it('offers the extension of a due loan, and its paid fee moves the due date by the product term', async () => {
+    const before = await orderRow('ID20261101001');
+    expect(before.status).toBe(174);
+    const res = await post(REPAY_PATHS.delay, indonesia, { orderId: 'ID20261101001' });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    // kredito-kilat: 2 % of the principal for 7 more days.
+    expect(d).toMatchObject({ available: true, extensionDays: 7, delayShouldPayAmount: 6_000_000 });
+    expect(d.delayShouldPayText).toBe('Rp\u00a060.000');
+    expect(
+      d.orderDetail.detail.every((r: { value: string }) => r.value !== '' && r.value !== 'Rp\u00a00'),
+    ).toBe(true);
+    expect(d.comparison.extendNow.value).toBe('Rp\u00a060.000');
+    // Paying late for 7 days at 0.1 % a day of the amount due.
+    expect(d.comparison.payLate.value).toMatch(/^Rp\u00a0[\d.]+$/);
+    const plain = await post(REPAY_PATHS.vcode, indonesia, {
+      orderId: 'ID20261101001',
+      amount: d.delayShouldPayAmount,
+      payCode: 'BRI',
+      pay_type: 1,
+    });
+    // The fee is not an amount of the plan: it is asked for as the extension (is_display=1) only.
+    expect(plain.statusCode).toBe(409);
+    const code = await vcode(indonesia, {
+      orderId: 'ID20261101001',
+      amount: d.delayShouldPayAmount,
+      payCode: 'BRI',
+      pay_type: 1,
+      is_display: 1,
+    });
+    expect(code.purposeText).toBe('Biaya perpanjangan (7 hari)');
+    const paid = await callback(event(code));
+    expect(paid.json().data.outcome).toBe('credited');
+    const after = await orderRow('ID20261101001');
+    expect(after.status).toBe(170);
+    expect(after.extensionDays).toBe(7);
+    expect(after.dueAt!.getTime() - before.dueAt!.getTime()).toBe(7 * 86_400_000);
+    // Current again: no extension on offer until the new date falls due.
+    const again = (await post(REPAY_PATHS.delay, indonesia, { orderId: 'ID20261101001' })).json().data;
+    expect(again.available).toBe(false);
+  });
+
+  it('settles a loan once everything is paid', async () => {
+    const p = await plan(indonesia, 'ID20261101001');
+    const amount = p.repayPlanDetail.repayWaitDetail.at(-1)!.totalAmount;
+    const all = p.repayPlanDetail.repayWaitDetail.reduce((a, x) => a + x.totalAmount, 0);
+    expect(amount).toBeLessThanOrEqual(all);
+    const code = await vcode(indonesia, {
+      orderId: 'ID20261101001',
+      amount: all,
+      payCode: 'INDOMARET',
+      pay_type: 2,
+    });
+    expect((await callback(event(code))).json().data.outcome).toBe('credited');
+    expect((await orderRow('ID20261101001')).status).toBe(200);
+    const done = await plan(indonesia, 'ID20261101001');
+    expect(done.repayWaitCount).toBe(0);
+    expect(done.repayPlanDetail.repayYetDetail.map((x) => x.periodStatus)).toEqual(['paid']);
+    // Nothing more to pay: no new code.
+    const more = await post(REPAY_PATHS.vcode, indonesia, {
+      orderId: 'ID20261101001',
+      amount: all,
+      payCode: 'BCA',
+      pay_type: 1,
+    });
+    expect(more.statusCode).toBe(409);
+  });
+});
