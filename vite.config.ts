@@ -87,6 +87,10 @@ function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // A screen (only ever imported lazily) is its own chunk; a module both imported by screens and
   // fetched early (a feature's queries, prefetched by the router) joins its feature's group.
   if (info.dynamicImporters.length > 0 && info.importers.length === 0) return null;
+  // Code only one screen uses (the pay page's QR and barcode drawing, say) loads with that screen, not
+  // with every screen of its feature.
+  // (Styles stay with the feature's: one stylesheet more per screen would cost more than it saves.)
+  if (!id.endsWith('.css') && onlyScreenImporting(id, ctx)) return null;
   const feature = featureOf(id) ?? onlyFeatureImporting(id, ctx);
   return feature ? `${feature}-common` : 'app-common';
 }
@@ -119,6 +123,28 @@ function onlyFeatureImporting(
   };
   const ok = walk(id);
   return ok && features.size === 1 ? [...features][0]! : null;
+}
+
+/**
+ * Whether exactly one screen (a module only ever imported lazily) reaches this module through static
+ * imports, and nothing else does: no entry, no lazy import of the module itself.
+ */
+function onlyScreenImporting(id: string, ctx: Rolldown.ChunkingContext): boolean {
+  const screens = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (m: string): boolean => {
+    if (seen.has(m)) return true;
+    seen.add(m);
+    const info = ctx.getModuleInfo(m);
+    if (!info || info.isEntry) return false;
+    if (info.dynamicImporters.length > 0) {
+      if (info.importers.length > 0 || m === id) return false;
+      screens.add(m);
+      return screens.size === 1;
+    }
+    return info.importers.length > 0 && info.importers.every(walk);
+  };
+  return walk(id) && screens.size === 1;
 }
 
 export default defineConfig(({ command }) => ({

@@ -6,8 +6,14 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { REPAY_PATHS } from '../shared/contract/constants.ts';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
-import { type SandboxGateway, sandboxGateway } from './adapters/payment-gateway.ts';
+import {
+  type CallbackSender,
+  httpSender,
+  type SandboxGateway,
+  sandboxGateway,
+} from './adapters/payment-gateway.ts';
 import { sandboxPayout } from './adapters/payout.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
@@ -31,6 +37,11 @@ import { loansService } from './modules/loans/loans.service.ts';
 import { orderEngine } from './modules/orders/order-engine.ts';
 import { ordersAdminRoutes, ordersAdminService } from './modules/orders/orders-admin.ts';
 import { productsAdminRoutes, productsAdminService } from './modules/products/products-admin.ts';
+import {
+  paymentsAdminRoutes,
+  paymentsAdminService,
+  sandboxPayRoutes,
+} from './modules/repayment/payments-admin.ts';
 import { repaymentLedger } from './modules/repayment/repayment.ledger.ts';
 import { repaymentRepository } from './modules/repayment/repayment.repository.ts';
 import { gatewayWebhookRoutes, repaymentRoutes } from './modules/repayment/repayment.routes.ts';
@@ -89,6 +100,8 @@ declare module 'fastify' {
     loanJobs: LoanJobs;
     /** The sandbox payment gateway: its callbacks wait in the database until the webhook takes them. */
     gateway: SandboxGateway;
+    /** How the sandbox reaches our webhook from this process. */
+    gatewayCallbacks: () => CallbackSender;
   }
 }
 
@@ -198,6 +211,22 @@ export async function buildApp(deps: AppDeps) {
   await app.register(repaymentRoutes, { repayment });
   await app.register(gatewayWebhookRoutes, { ledger, secret: gatewaySecret });
   app.decorate('gateway', gateway);
+  // The sandbox posts its callbacks to this very server: over HTTP once it listens (as a provider
+  // would), through injection before (tests build the app without listening).
+  app.decorate('gatewayCallbacks', () => {
+    const address = app.server.listening ? app.server.address() : null;
+    if (address && typeof address === 'object')
+      return httpSender(`http://127.0.0.1:${address.port}${REPAY_PATHS.webhook}`);
+    return async (body: string, headers: Record<string, string>) =>
+      (await app.inject({ method: 'POST', url: REPAY_PATHS.webhook, headers, payload: body })).statusCode;
+  });
+  const paymentsAdmin = paymentsAdminService({
+    db: database.db,
+    gateway,
+    callbacks: () => app.gatewayCallbacks(),
+    audit: staffRepo.audit,
+  });
+  if (config.demo) await app.register(sandboxPayRoutes, { payments: paymentsAdmin });
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.
   app.decorate('loanJobs', jobs);
   if (config.demo) await app.register(demoClockRoutes, { clock, jobs });
@@ -209,6 +238,7 @@ export async function buildApp(deps: AppDeps) {
     await scope.register(adminRoutes, { admin, uploads, staff });
     await scope.register(ordersAdminRoutes, { orders: ordersAdmin });
     await scope.register(productsAdminRoutes, { products: productsAdmin });
+    await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin });
   });
   const web = await webRoutes(app, {
     webDist: config.webDist,

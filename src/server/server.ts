@@ -8,6 +8,7 @@ import { schedule, uploadsCleanup } from './modules/uploads/uploads.cleanup.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 
 const LOAN_JOBS_INTERVAL_MS = 60_000;
+const GATEWAY_CALLBACKS_INTERVAL_MS = 2_000;
 const DEMO_BORROWERS_PER_MARKET = Math.min(DEMO_BORROWERS.IN.length, DEMO_BORROWERS.ID.length);
 
 /** The process: validate config, open and migrate the database, seed demo data, serve, stop gracefully. */
@@ -45,6 +46,17 @@ async function main() {
     name: 'loan jobs',
   });
 
+  // The sandbox gateway's callbacks: sent every few seconds until our webhook acknowledges them (rows in
+  // the database, so a restart loses none; several instances share them with skip-locked claims).
+  const callbacks = schedule(() => app.gateway.deliverDue(app.gatewayCallbacks()), {
+    intervalMs: GATEWAY_CALLBACKS_INTERVAL_MS,
+    runAtStart: false,
+    log: app.log,
+    name: 'gateway callbacks',
+    logWhen: (r) =>
+      (r as { delivered: number; failed: number }).delivered + (r as { failed: number }).failed > 0,
+  });
+
   // In-flight requests finish, new ones get 503 (plugins/shutdown.ts), and the process exits in time.
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -52,6 +64,7 @@ async function main() {
     await app.close();
     await cleanup.stop();
     await jobs.stop();
+    await callbacks.stop();
     await database.close();
   });
 

@@ -38,9 +38,10 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/loanConfirm', shell: 'h5', module: 'features/loan-confirm/loan-confirm-page.tsx' },
   { path: '/loanAgreement', shell: 'h5', module: 'features/loan-confirm/loan-agreement-page.tsx' },
   { path: '/loanDetails', shell: 'h5', module: 'features/loan-details/loan-details-page.tsx' },
-  // Repayment screens arrive with the repayment issue; until then their links lead to an honest notice.
-  { path: '/installment', shell: 'h5', module: 'features/loan-details/coming-page.tsx' },
-  { path: '/repaymentDelay', shell: 'h5', module: 'features/loan-details/coming-page.tsx' },
+  { path: '/installment', shell: 'h5', module: 'features/repayment/installment-page.tsx' },
+  { path: '/repaymentDelay', shell: 'h5', module: 'features/repayment/delay-page.tsx' },
+  { path: '/individual', shell: 'h5', module: 'features/repayment-pay/chooser-page.tsx' },
+  { path: '/that', shell: 'h5', module: 'features/repayment-pay/pay-page.tsx' },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },
   { path: '/testPreview', shell: 'dev', demoOnly: true },

@@ -205,3 +205,12 @@ export function sandboxGateway(db: Db, secret: string, clock: { now(): Date } = 
   };
   return gateway;
 }
+
+/** Posts callbacks over HTTP to `url` (the webhook), as a provider does. */
+export function httpSender(url: string, timeoutMs = 10_000): CallbackSender {
+  return async (body, headers) => {
+    const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return res.status;
+  };
+}

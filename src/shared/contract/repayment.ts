@@ -55,6 +55,13 @@ export const planData = z.object({
     repayWaitDetail: z.array(planPeriod),
     repayYetDetail: z.array(planPeriod),
   }),
+  /**
+   * How many waiting periods, from the first, may be paid now. Fewer than all when paying the rest
+   * early is not yet allowed (India: not before day 7 and half the term); 0 when nothing may be paid.
+   */
+  payableCount: z.number().int(),
+  /** Why not everything may be paid now (the early-repayment rule, with its date); else ''. */
+  payableNote: z.string(),
   /** The extension offer's screen, when the order may be extended now; else ''. */
   delayUrl: z.string(),
 });
@@ -132,7 +139,12 @@ export const vcodeBody = z.strictObject({
   is_payoff: zeroOne.optional(),
 });
 export type VcodeBody = z.infer<typeof vcodeBody>;
-export const payStepGroup = z.object({ name: z.string(), steps: z.array(z.string()) });
+export const payStepGroup = z.object({
+  /** Which way to pay: a bank method (`ATM`, `MobileBank`, `InternetBank`), `store` or `upi`. */
+  key: z.string(),
+  name: z.string(),
+  steps: z.array(z.string()),
+});
 export const vcodeData = z.object({
   /** Minor units, and written. */
   amount: z.number().int(),

@@ -1,6 +1,5 @@
 /**
- * Copy of the loan-details screen (v3) and of the "coming" notice that stands in for the repayment and
- * extension screens until they land (issue 8). The status, its description, the rows and the amounts come
+ * Copy of the loan-details screen (v3). The status, its description, the rows and the amounts come
  * from the server, already in the borrower's language. The `en` side is the reference shape; `id` has the
  * same keys.
  */
@@ -61,19 +60,6 @@ export const loanDetails = {
       offline: 'You seem to be offline. Check your internet connection and try again.',
       openFailed: 'This cannot be opened right now. Please try again later.',
     },
-    coming: {
-      repayTitle: 'Repayment',
-      extendTitle: 'Loan extension',
-      heading: 'Coming soon to the app',
-      repayText: 'Repaying online in the app is not available yet. We are working on it.',
-      extendText: 'Extending your loan online in the app is not available yet. We are working on it.',
-      nowHeading: 'What you can do now',
-      amount: 'Your amount to repay and your due date are shown in your loan details.',
-      detailsLink: 'See your loan details',
-      contact: 'Our customer service team can tell you what to do and answer your questions.',
-      contactLink: 'Contact customer service',
-      back: 'Back',
-    },
   },
   id: {
     title: 'Detail pinjaman',
@@ -129,21 +115,6 @@ export const loanDetails = {
       loadError: 'Detail pinjaman Anda tidak dapat dimuat.',
       offline: 'Sepertinya Anda sedang offline. Periksa koneksi internet Anda lalu coba lagi.',
       openFailed: 'Halaman ini belum bisa dibuka. Silakan coba lagi nanti.',
-    },
-    coming: {
-      repayTitle: 'Pembayaran',
-      extendTitle: 'Perpanjangan pinjaman',
-      heading: 'Segera hadir di aplikasi',
-      repayText: 'Pembayaran online di aplikasi belum tersedia. Kami sedang menyiapkannya.',
-      extendText:
-        'Perpanjangan pinjaman secara online di aplikasi belum tersedia. Kami sedang menyiapkannya.',
-      nowHeading: 'Yang bisa Anda lakukan sekarang',
-      amount: 'Jumlah yang harus dibayar dan tanggal jatuh tempo tercantum di detail pinjaman Anda.',
-      detailsLink: 'Lihat detail pinjaman',
-      contact:
-        'Layanan pelanggan kami dapat menjelaskan langkah yang perlu Anda lakukan dan menjawab pertanyaan Anda.',
-      contactLink: 'Hubungi layanan pelanggan',
-      back: 'Kembali',
     },
   },
 } as const;

@@ -19,6 +19,7 @@ export const repayment = {
       lateCharges: 'Late fee and charges',
     },
     note: 'Periods are paid in order: the first one waiting comes first. Late charges are paid before anything else.',
+    earlyFrom: 'Paying the rest of the loan early is possible from {{date}}.',
     delay: {
       unavailable: 'This loan cannot be extended now. Extension is offered once a repayment is due.',
       rows: {
@@ -116,6 +117,7 @@ export const repayment = {
       extensionUnavailable: 'This loan cannot be extended now.',
       payTypeNotOffered: 'This way of paying is not available for your loan.',
       upiOnly: 'A UTR is only for UPI payments.',
+      notInReview: 'This payment is not waiting for review.',
     },
   },
   id: {
@@ -133,6 +135,7 @@ export const repayment = {
       lateCharges: 'Denda keterlambatan',
     },
     note: 'Cicilan dibayar berurutan, dimulai dari yang paling awal. Denda keterlambatan dibayar lebih dulu.',
+    earlyFrom: 'Pelunasan lebih awal untuk sisa pinjaman dapat dilakukan mulai {{date}}.',
     delay: {
       unavailable:
         'Pinjaman ini belum dapat diperpanjang. Perpanjangan tersedia setelah tagihan jatuh tempo.',
@@ -231,6 +234,7 @@ export const repayment = {
       extensionUnavailable: 'Pinjaman ini belum dapat diperpanjang.',
       payTypeNotOffered: 'Cara pembayaran ini tidak tersedia untuk pinjaman Anda.',
       upiOnly: 'UTR hanya untuk pembayaran UPI.',
+      notInReview: 'Pembayaran ini tidak sedang menunggu pemeriksaan.',
     },
   },
 };

@@ -11,6 +11,8 @@ import { lookup } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { repayment } from './repayment.ts';
+import { repaymentPay } from './repayment-pay.ts';
+import { repaymentPlan } from './repayment-plan.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { staff } from './staff.ts';
@@ -34,6 +36,8 @@ const namespaces = {
   loanConfirm,
   loanDetails,
   repayment,
+  repaymentPlan,
+  repaymentPay,
   complaints,
   chatbot,
   support,

@@ -21,7 +21,7 @@ import {
   waitingPeriods,
 } from '../../../shared/domain/ledger.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import { bpOf, lateCharges } from '../../../shared/domain/pricing.ts';
+import { bpOf, earlyRepaymentAllowed, lateCharges } from '../../../shared/domain/pricing.ts';
 import { MARKET_CAPS, termsOf } from '../../../shared/domain/product.ts';
 import {
   addDays,
@@ -80,6 +80,35 @@ export function extensionOffer(o: LedgerOrder, today: MarketDay) {
   const newDue = addDays(currentDue, ext.days);
   if (daysBetween(today, newDue) <= 0) return null;
   return { fee: bpOf(o.amountMinor, ext.feeBp), days: ext.days, currentDue, newDue };
+}
+
+/**
+ * The amounts that may be paid today, from the first waiting period on (ledger.ts `offeredAmounts`), less
+ * the one that would clear the loan before its last due date while early repayment is not yet allowed
+ * (the product's first day and share of the term, pricing.ts). Paying the next periods ahead is always
+ * allowed; only repaying the whole loan early waits. `earlyFrom`: the first day it is allowed.
+ */
+export function payableAmounts(
+  o: LedgerOrder,
+  today: MarketDay,
+): { amounts: number[]; earlyFrom: MarketDay | null } {
+  const b = balanceOfOrder(o);
+  const offers = offeredAmounts(b);
+  const waiting = waitingPeriods(b);
+  if (!o.terms || !o.disbursedAt || waiting.length === 0) return { amounts: offers, earlyFrom: null };
+  const start = marketDay(new Date(o.disbursedAt), o.market);
+  const terms = termsOf(o.market, o.terms);
+  const last = waiting[waiting.length - 1]!;
+  if (
+    daysBetween(periodDueDay(o, last), today) >= 0 ||
+    earlyRepaymentAllowed(terms, o.termDays, daysBetween(start, today))
+  )
+    return { amounts: offers, earlyFrom: null };
+  const firstDay = Math.max(
+    terms.earlyRepaymentMinDay,
+    Math.ceil((o.termDays * terms.earlyRepaymentMinTermBp) / 10_000),
+  );
+  return { amounts: offers.slice(0, waiting.length - 1), earlyFrom: addDays(start, firstDay) };
 }
 
 /** A pay code holds until the market's next midnight: late charges are booked per day. */
@@ -182,10 +211,14 @@ export function repaymentService(deps: {
     const fill = (s: string) =>
       s.replaceAll('{{bank}}', name).replaceAll('{{vcode}}', vcode).replaceAll('{{amount}}', amount);
     const steps = copy[lang].steps;
-    const group = (g: { name: string; steps: string[] }) => ({ name: g.name, steps: g.steps.map(fill) });
-    if (payType === PAY_TYPE.BANK) return BANK_METHODS.map((method) => group(steps[method]));
-    if (payType === PAY_TYPE.STORE) return [group(steps.store)];
-    return [group(steps.upi)];
+    const group = (key: keyof typeof steps) => ({
+      key,
+      name: steps[key].name,
+      steps: steps[key].steps.map(fill),
+    });
+    if (payType === PAY_TYPE.BANK) return BANK_METHODS.map((method) => group(method));
+    if (payType === PAY_TYPE.STORE) return [group('store')];
+    return [group('upi')];
   }
 
   async function vcodeView(
@@ -273,6 +306,7 @@ export function repaymentService(deps: {
       const viewOf = (p: PeriodBalance, i: number) =>
         periodView(o, p, lang, today, { charges: i === 0 ? charges : 0, first: i === 0 });
       const disbursed = o.disbursedAt !== null;
+      const payable = live ? payableAmounts(o, today) : { amounts: [], earlyFrom: null };
       return {
         orderNo: o.orderNo,
         productId: o.productId,
@@ -288,6 +322,10 @@ export function repaymentService(deps: {
                 .map((p) => periodView(o, p, lang, today, { charges: 0, first: false }))
             : [],
         },
+        payableCount: Math.min(payable.amounts.length, waiting.length),
+        payableNote: payable.earlyFrom
+          ? t(lang, 'earlyFrom', { date: dayText(payable.earlyFrom, lang, o.market) })
+          : '',
         delayUrl: extensionOffer(o, today)
           ? withQuery(H5_PATHS.extension, { productId: o.productId, orderId: o.orderNo })
           : '',
@@ -422,7 +460,7 @@ export function repaymentService(deps: {
         if (body.amount !== offer.fee) throw refuse('amountNotOffered');
         purpose = 'extension';
       } else {
-        if (!offeredAmounts(balanceOfOrder(o)).includes(body.amount)) throw refuse('amountNotOffered');
+        if (!payableAmounts(o, today).amounts.includes(body.amount)) throw refuse('amountNotOffered');
         purpose = 'repay';
       }
       const open = await repo.openCode(o.id, purpose, body.amount, payType, body.payCode, now);

@@ -5,7 +5,7 @@ import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract
 import { type CallbackSender, signedHeaders } from '../../adapters/payment-gateway.ts';
 import { gatewayEvents, orders, paymentAllocations, payments, products } from '../../db/schema.ts';
 import { seedOrder } from '../../db/seed-loans.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
 
 /**
  * Repaying (issue 9): the plan, pay codes, the signed webhook and exactly-once crediting, against the
@@ -112,6 +112,33 @@ describe('installment plan', () => {
     expect(first.repayDes).toBe('Jatuh tempo hari ini');
     expect(first.amountText).toMatch(/^Rp\u00a0[\d.]+$/);
     expect(p.repayPlanDetail.repayYetDetail).toEqual([]);
+  });
+
+  it('lets an Indian borrower pay the next periods ahead, but not the whole loan before day 46 of 91', async () => {
+    const p = await plan(india, 'IN20261101001');
+    expect(p.repayWaitCount).toBe(3);
+    expect(p.payableCount).toBe(2);
+    expect(p.payableNote).toMatch(/^Paying the rest of the loan early is possible from \d+ \w+ 2026\.$/);
+    const wait = p.repayPlanDetail.repayWaitDetail;
+    const all = wait.reduce((a, x) => a + x.totalAmount, 0);
+    const refused = await post(REPAY_PATHS.vcode, india, {
+      orderId: 'IN20261101001',
+      amount: all,
+      payCode: 'UPI',
+      pay_type: 3,
+    });
+    expect(refused.statusCode).toBe(409);
+    const two = wait[0]!.totalAmount + wait[1]!.totalAmount;
+    expect(
+      (
+        await post(REPAY_PATHS.vcode, india, {
+          orderId: 'IN20261101001',
+          amount: two,
+          payCode: 'UPI',
+          pay_type: 3,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("answers another borrower's order exactly as a missing one", async () => {
@@ -422,5 +449,124 @@ describe('extension', () => {
       pay_type: 1,
     });
     expect(more.statusCode).toBe(409);
+  });
+});
+
+describe('back office and the sandbox', () => {
+  it("marks a bill paid through the sandbox's signed callback, lists the payments, and resolves a review", async () => {
+    const p = await plan(indonesia, INSTALMENTS);
+    const code = await vcode(indonesia, {
+      orderId: INSTALMENTS,
+      amount: p.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+      payCode: 'MANDIRI',
+      pay_type: 1,
+    });
+    const agentIn = await staffSignIn(t.app, 'agent.in@kredito.test', 'Agent!2345');
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/payments/mark-paid',
+      headers: agentIn,
+      payload: { billNo: code.billNo },
+    });
+    // An Indian agent does not handle Indonesian bills.
+    expect(other.statusCode).toBe(403);
+    const agent = await staffSignIn(t.app, 'agent.id@kredito.test', 'Agent!2345');
+    const under = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/payments/mark-paid',
+      headers: agent,
+      payload: { billNo: code.billNo, amount: code.amount - 1 },
+    });
+    expect(under.statusCode, under.body).toBe(200);
+    expect(under.json().data.delivered).toBe(true);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/payments/mark-paid',
+      headers: agent,
+      payload: { billNo: code.billNo },
+    });
+    expect(paid.json().data.delivered).toBe(true);
+    const status = await post(REPAY_PATHS.status, indonesia, { orderId: INSTALMENTS, billNo: code.billNo });
+    expect(status.json().data.state).toBe('credited');
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/admin-api/orders/${INSTALMENTS}/payments`,
+      headers: agent,
+    });
+    const payments = list.json().data as Array<{
+      state: string;
+      amountMinor: number;
+      allocations: unknown[];
+    }>;
+    expect(payments[0]).toMatchObject({ state: 'credited', amountMinor: code.amount });
+    expect(payments[0]!.allocations.length).toBeGreaterThan(0);
+    expect(payments[1]).toMatchObject({ state: 'review', amountMinor: code.amount - 1, allocations: [] });
+
+    const review = await t.app.inject({ method: 'GET', url: '/admin-api/payments/review', headers: agent });
+    const item = (
+      review.json().data.items as Array<{ id: number; reason: string; amountMinor: number }>
+    ).find((i) => i.amountMinor === code.amount - 1);
+    expect(item?.reason).toBe('underpaid');
+    const resolve = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin-api/payments/${item!.id}/resolve`,
+        headers,
+        payload: { resolution: 'Refunded to the payer' },
+      });
+    expect((await resolve(agent)).statusCode).toBe(200);
+    // Once only.
+    expect((await resolve(agent)).statusCode).toBe(409);
+  });
+
+  it('pays a bill from the demo simulator (demo mode), through the same signed callback', async () => {
+    expect(t.config.demo).toBe(true);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/dev-api/gateway/pay',
+      payload: { billNo: 'IDB000' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    // The three-period loan's last period may not be paid yet (early repayment waits for half the term).
+    const p = await plan(indonesia, INSTALMENTS);
+    expect(p.payableCount).toBe(0);
+    expect(p.payableNote).toMatch(/^Pelunasan lebih awal untuk sisa pinjaman dapat dilakukan mulai /);
+    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
+    await seedOrder(
+      t.database.db,
+      'ID',
+      demo!.borrowerId,
+      demo!.productId,
+      {
+        orderNo: 'ID20261101902',
+        product: 1,
+        status: 180,
+        amountMinor: 300_000_000,
+        termDays: 91,
+        createdDaysAgo: 0,
+      },
+      Date.now(),
+    );
+    const late = await plan(indonesia, 'ID20261101902');
+    expect(late.repayPlanDetail.repayWaitDetail[0]!.periodStatus).toBe('overdue');
+    const code = await vcode(indonesia, {
+      orderId: 'ID20261101902',
+      amount: late.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+      payCode: 'ALFAMART',
+      pay_type: 2,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dev-api/gateway/pay',
+      payload: { billNo: code.billNo },
+    });
+    expect(res.json().data.delivered).toBe(true);
+    expect((await orderRow('ID20261101902')).status).toBe(170);
+    const status = await post(REPAY_PATHS.status, indonesia, {
+      orderId: 'ID20261101902',
+      billNo: code.billNo,
+    });
+    expect(status.json().data.state).toBe('credited');
   });
 });

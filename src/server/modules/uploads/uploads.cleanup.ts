@@ -43,13 +43,17 @@ export function schedule(
     runAtStart: boolean;
     log: Pick<FastifyBaseLogger, 'info' | 'error'>;
     name: string;
+    /** Whether a run's result is worth a log line (a frequent job that did nothing is not). */
+    logWhen?: (result: unknown) => boolean;
   },
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
     running = task()
-      .then((result) => opts.log.info({ result }, `${opts.name} done`))
+      .then((result) => {
+        if (!opts.logWhen || opts.logWhen(result)) opts.log.info({ result }, `${opts.name} done`);
+      })
       .catch((err: unknown) => opts.log.error({ err }, `${opts.name} failed`))
       .finally(() => {
         running = null;

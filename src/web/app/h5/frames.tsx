@@ -21,6 +21,10 @@ const FRAME_SEARCH: Partial<Record<string, string>> = {
   [H5_PATHS.complaintDetails]: '?problemId=1',
   [H5_PATHS.loanConfirm]: '?productId=1',
   [H5_PATHS.loanDetails]: '?orderId=A1',
+  [H5_PATHS.installments]: '?orderId=A1',
+  [H5_PATHS.extension]: '?orderId=A1',
+  [H5_PATHS.repayChooser]: '?orderId=A1&amount=1&display=0',
+  [H5_PATHS.virtualAccount]: '?orderId=A1&amount=1&display=0',
 };
 
 export async function renderScreenFrame(path: string, lang: Lang): Promise<{ title: string; html: string }> {

@@ -15,6 +15,7 @@ import { contactInfoQuery } from '../../features/customer-service/customer-servi
 import { confirmChoiceParam, loanConfirmQuery } from '../../features/loan-confirm/loan-confirm-queries.ts';
 import { loanDetailsQuery, orderIdParam } from '../../features/loan-details/loan-details-queries.ts';
 import { recommendListQuery, sceneParam, standListQuery } from '../../features/products/product-queries.ts';
+import { delayQuery, planQuery } from '../../features/repayment/plan-queries.ts';
 import { sessionLang } from '../../lib/session-params.ts';
 import { antdScreen } from '../../ui/antd-lazy.ts';
 import { RouteError } from '../../ui/route-error.tsx';
@@ -121,11 +122,31 @@ export const h5Screens: readonly H5Screen[] = [
   },
   {
     path: H5_PATHS.installments,
-    load: () => import('../../features/loan-details/coming-page.tsx').then((m) => m.ComingPage),
+    load: () => import('../../features/repayment/installment-page.tsx').then((m) => m.InstallmentPage),
+    prefetch: async (client, url) => {
+      const orderNo = orderIdParam(url.searchParams);
+      if (orderNo !== null) await client.prefetchQuery(planQuery(orderNo));
+    },
   },
   {
     path: H5_PATHS.extension,
-    load: () => import('../../features/loan-details/coming-page.tsx').then((m) => m.ComingPage),
+    load: () => import('../../features/repayment/delay-page.tsx').then((m) => m.DelayPage),
+    prefetch: async (client, url) => {
+      const orderNo = orderIdParam(url.searchParams);
+      if (orderNo !== null) await client.prefetchQuery(delayQuery(orderNo));
+    },
+  },
+  // The chooser and the pay page start their calls themselves: they are opened from the plan or the
+  // extension offer, inside the app, with antd-mobile already loaded and their own chunks small, and
+  // their query modules (the stored pay choice, the pay-code body) would cost every screen's entry
+  // 1.3 KB brotli (decision 031).
+  {
+    path: H5_PATHS.repayChooser,
+    load: () => import('../../features/repayment-pay/chooser-page.tsx').then((m) => m.ChooserPage),
+  },
+  {
+    path: H5_PATHS.virtualAccount,
+    load: () => import('../../features/repayment-pay/pay-page.tsx').then((m) => m.PayPage),
   },
 ];
 
