@@ -172,7 +172,12 @@ export async function buildApp(deps: AppDeps) {
   const gatewaySecret =
     config.gatewaySecret ??
     createHmac('sha256', signingKey).update('payment-gateway callbacks').digest('base64url');
-  const gateway = sandboxGateway(database.db, gatewaySecret, clock);
+  const gateway = sandboxGateway(database.db, gatewaySecret, clock, () => {
+    // Sent now rather than at the process's next round; a failure is retried by that round.
+    gateway
+      .deliverDue(app.gatewayCallbacks())
+      .catch((err: unknown) => app.log.warn({ err }, 'gateway callback'));
+  });
   const repaymentRepo = repaymentRepository(database);
   const repayment = repaymentService({ repo: repaymentRepo, gateway, reference, clock });
   const ledger = repaymentLedger({ db: database.db, repo: repaymentRepo, engine, clock });

@@ -119,7 +119,13 @@ export function nextAttemptDelayMs(attempts: number): number {
  * `for update skip locked`, so two instances never send one twice at the same moment (a repeat after a
  * lost acknowledgement is harmless: the webhook de-duplicates by event id).
  */
-export function sandboxGateway(db: Db, secret: string, clock: { now(): Date } = { now: () => new Date() }) {
+export function sandboxGateway(
+  db: Db,
+  secret: string,
+  clock: { now(): Date } = { now: () => new Date() },
+  /** Called when a UTR check queues a callback: the process sends it at once (a provider's is prompt). */
+  onQueued: () => void = () => {},
+) {
   const gateway: SandboxGateway = {
     async issue(request) {
       if (request.payType === PAY_TYPE.BANK) {
@@ -136,6 +142,7 @@ export function sandboxGateway(db: Db, secret: string, clock: { now(): Date } = 
       // not know; any other is a payment of the code's amount that the provider now reports.
       if (utr.startsWith('0')) return 'not_found';
       await gateway.markPaid({ vcode, amountMinor, market, utr });
+      onQueued();
       return 'found';
     },
 

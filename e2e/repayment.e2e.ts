@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments } from '../src/server/db/schema.ts';
+import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
+import { openAsBorrower } from './support/h5.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Repaying in the browser (issue 9): Indonesia extends a due loan with the fee paid at a mini market and
+ * then repays it by bank virtual account; India pays the first period by UPI and sends the UTR. The
+ * sandbox gateway pays the bill and posts its signed callback to the running server; the borrower then
+ * taps "I have paid" and sees the payment credited.
+ */
+let server: RunningServer;
+let borrower: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  borrower = await openBrowser();
+});
+afterAll(async () => {
+  await borrower?.close();
+  await server?.close();
+});
+
+const orderOf = async (orderNo: string) =>
+  (await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+
+/** The sandbox pays the bill shown on the page (as the simulator's button does). */
+async function sandboxPays(page: Page, billLabel: string) {
+  const bill = (
+    await page.getByText(billLabel, { exact: true }).locator('xpath=following-sibling::*[1]').innerText()
+  ).trim();
+  const res = await fetch(`${server.baseURL}/dev-api/gateway/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ billNo: bill }),
+  });
+  expect(res.status).toBe(200);
+  expect((await res.json()).data.delivered).toBe(true);
+  return bill;
+}
+
+describe('repaying in Indonesia', () => {
+  const orderNo = 'ID20261101001';
+
+  it('extends the due loan: the fee paid at a mini market moves the due date by 7 days', async () => {
+    const { page } = borrower;
+    const before = await orderOf(orderNo);
+    expect(before.status).toBe(174);
+    await openAsBorrower(page, server, 'ID', `/loanDetails?orderId=${orderNo}`);
+    await page.getByRole('button', { name: 'Perpanjang jatuh tempo' }).first().click();
+    await page.waitForURL(/\/repaymentDelay\?/);
+    await page.getByRole('heading', { level: 1, name: 'Detail Tagihan' }).waitFor();
+    await page.getByText('Rp\u00a060.000').first().waitFor();
+    await expectAccessible(page, 'ID extension offer');
+    await page.getByRole('button', { name: 'Bayar Segera' }).click();
+    await page.waitForURL(/\/individual\?.*display=1/);
+    await page.getByRole('radio', { name: 'Minimarket' }).check();
+    await page.getByRole('radio', { name: 'INDOMARET' }).check();
+    await expectAccessible(page, 'ID pay-method chooser');
+    await page.getByRole('button', { name: 'SAYA INGIN MEMBAYAR' }).click();
+    await page.waitForURL(/\/that\?/);
+    await page.getByText('Biaya perpanjangan (7 hari)').first().waitFor();
+    await page.getByRole('img', { name: /^Barcode kode pembayaran / }).waitFor();
+    await expectAccessible(page, 'ID pay page (mini market)');
+    await sandboxPays(page, 'Nomor tagihan');
+    await page.getByRole('button', { name: 'TELAH MEMBAYAR' }).click();
+    await page.getByText('Kami akan mengonfirmasi pembayaran Anda secepatnya').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'YA', exact: true }).click();
+    await page.getByText('Pembayaran berhasil dicatat').waitFor();
+    const after = await orderOf(orderNo);
+    expect(after.status).toBe(170);
+    expect(after.dueAt!.getTime() - before.dueAt!.getTime()).toBe(7 * 86_400_000);
+  });
+
+  it('repays it by bank virtual account: the period shows paid and the loan is settled', async () => {
+    const { page } = borrower;
+    const order = await orderOf(orderNo);
+    // Early repayment opens on day 7: the demo clock moves there (the due date is a week later).
+    const day = Math.ceil((Date.now() - order.disbursedAt!.getTime()) / 86_400_000);
+    if (day < 8) {
+      const moved = await fetch(`${server.baseURL}/dev-api/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ days: 8 - day }),
+      });
+      expect(moved.status).toBe(200);
+    }
+    await openAsBorrower(page, server, 'ID', `/installment?orderId=${orderNo}`);
+    await page.getByRole('heading', { level: 1, name: 'Detail Tagihan' }).waitFor();
+    const pay = page.getByRole('button', { name: 'Bayar Segera' });
+    await pay.waitFor();
+    await expectAccessible(page, 'ID installment plan');
+    await pay.click();
+    await page.waitForURL(/\/individual\?.*display=0/);
+    await page.getByRole('radio', { name: 'Transfer bank' }).check();
+    // A bank without a way to pay there is refused, in Indonesian.
+    await page.getByRole('radio', { name: 'BCA' }).check();
+    await page.getByRole('button', { name: 'SAYA INGIN MEMBAYAR' }).click();
+    await page.getByText('Silakan lengkapi informasinya.').first().waitFor();
+    await page.getByRole('radio', { name: 'ATM' }).check();
+    await page.getByRole('button', { name: 'SAYA INGIN MEMBAYAR' }).click();
+    await page.waitForURL(/\/that\?/);
+    await page
+      .getByText(/^3935 8\d{3}( \d{4}){2}$/)
+      .first()
+      .waitFor();
+    await page.getByRole('img', { name: /^Kode QR untuk / }).waitFor();
+    await expectAccessible(page, 'ID pay page (bank)');
+    const bill = await sandboxPays(page, 'Nomor tagihan');
+    await page.getByRole('button', { name: 'TELAH MEMBAYAR' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'YA', exact: true }).click();
+    await page.getByText('Pembayaran berhasil dicatat').waitFor();
+    expect((await orderOf(orderNo)).status).toBe(200);
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.state, 'credited'));
+    expect(payment).toBeTruthy();
+    expect(bill).toMatch(/^IDB\d{16}$/);
+    await openAsBorrower(page, server, 'ID', `/installment?orderId=${orderNo}`);
+    await page.getByRole('button', { name: 'Sudah lunas (1)' }).click();
+    await page
+      .getByText(/^Dibayar /)
+      .first()
+      .waitFor();
+  });
+});
+
+describe('repaying in India', () => {
+  const orderNo = 'IN20261101001';
+
+  it('pays the first period by UPI and sends the UTR: credited, the period shows paid', async () => {
+    const { page } = borrower;
+    await openAsBorrower(page, server, 'IN', `/installment?orderId=${orderNo}`);
+    await page.getByRole('heading', { level: 1, name: 'Bill details' }).waitFor();
+    await page.getByText(/^Paying the rest of the loan early is possible from /).waitFor();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/individual\?/);
+    await page.getByRole('button', { name: 'I WANT TO PAY' }).click();
+    await page.waitForURL(/\/that\?/);
+    await page.getByRole('link', { name: 'Open UPI app' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Open UPI app' }).getAttribute('href')).toMatch(
+      /^upi:\/\/pay\?/,
+    );
+    await expectAccessible(page, 'IN pay page (UPI)');
+    const utr = page.getByLabel('UTR number (12 digits)');
+    await utr.fill('12345');
+    await page.getByRole('button', { name: 'Send UTR' }).click();
+    await page.getByText('Enter the 12-digit UTR number, digits only.').waitFor();
+    await utr.fill('412345678901');
+    await page.getByRole('button', { name: 'Send UTR' }).click();
+    await page.getByText('Payment received').first().waitFor();
+    // The sandbox reports the payment the UTR names; the process's job posts the callback.
+    await expect
+      .poll(async () => (await orderOf(orderNo)).dueAt!.getTime() > Date.now() + 86_400_000, {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await page.getByRole('button', { name: 'I HAVE PAID' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'YES', exact: true }).click();
+    await page.getByText('Repayment credited').first().waitFor();
+    expect((await orderOf(orderNo)).status).toBe(170);
+    await openAsBorrower(page, server, 'IN', `/installment?orderId=${orderNo}`);
+    await page.getByRole('button', { name: 'Paid (1)' }).click();
+    await page
+      .getByText(/^Paid \d+ \w+ 2026$/)
+      .first()
+      .waitFor();
+  });
+});
