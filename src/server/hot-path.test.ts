@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE, LOAN_PATHS } from '../shared/contract/constants.ts';
+import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE, LOAN_PATHS, REPAY_PATHS } from '../shared/contract/constants.ts';
 import { complaints } from './db/schema.ts';
 import { createTestApp, staffSignIn, type TestApp } from './test/helpers.ts';
 
@@ -71,6 +71,14 @@ describe('one round trip per borrower read', () => {
     expect(await queriesOf(loan(LOAN_PATHS.details, { orderId: 'IN20261120003' }))).toBe(1);
     const [first] = (await loan(LOAN_PATHS.recommendList, {})()).json().data;
     expect(await queriesOf(loan(LOAN_PATHS.confirmDetail, { productId: first.id }))).toBe(1);
+  });
+
+  it('the repayment plan and the extension offer read in one statement each; pay types in none', async () => {
+    const repay = (url: string, payload: object) => () =>
+      t.app.inject({ method: 'POST', url, payload, headers: t.auth(india) });
+    expect(await queriesOf(repay(REPAY_PATHS.plan, { orderId: 'IN20261101001' }))).toBe(1);
+    expect(await queriesOf(repay(REPAY_PATHS.delay, { orderId: 'IN20261101001' }))).toBe(1);
+    expect(await queriesOf(repay(REPAY_PATHS.payTypes, { orderId: 'IN20261101001' }))).toBe(0);
   });
 
   it('problem-list and problem-detail are one statement each', async () => {

@@ -32,6 +32,7 @@ export const loans = {
       orderNo: 'Order number',
       lateCharges: 'Late charges so far',
       amountDue: 'Amount due now',
+      paid: 'Paid so far',
     },
     plan: {
       single: 'One repayment',
@@ -146,6 +147,7 @@ export const loans = {
       orderNo: 'Nomor pesanan',
       lateCharges: 'Denda keterlambatan saat ini',
       amountDue: 'Jumlah yang harus dibayar',
+      paid: 'Sudah dibayar',
     },
     plan: {
       single: 'Sekali bayar',

@@ -68,6 +68,10 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
         // A borrower who has repaid a loan before pays the returning borrower's late fee.
         repeat: sql<boolean>`exists (select 1 from orders s
                                       where s.borrower_id = "orders"."borrower_id" and s.status = 200)`,
+        // What payments have paid of each period (the ledger's allocations, decision 031).
+        paid: sql<Record<string, string | number> | null>`(select json_object_agg(x.period, x.paid) from (
+                 select a.period, sum(a.amount_minor) as paid from payment_allocations a
+                  where a.order_id = "orders"."id" and a.period is not null group by a.period) x)`,
       })
       .from(orders)
       .where(eq(orders.status, 180));
@@ -78,8 +82,12 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
       const dueDay = marketDay(o.dueAt, market);
       const daysLate = daysBetween(dueDay, marketDay(now, market));
       const terms = termsOf(market, o.terms);
-      // What is overdue: the first unpaid period (payments arrive with the repayment issue).
-      const overdue = o.quote.schedule[0]!.total;
+      // What is overdue: what is left of the first period not yet paid (payments are allocated to it
+      // first). Periods that fall due later while it stays unpaid add nothing: in the borrower's favour,
+      // and noted in decision 031 as the rule to revisit with the product owner.
+      const first = o.quote.schedule.find((p) => p.total - Number(o.paid?.[String(p.period)] ?? 0) > 0);
+      const overdue = first ? first.total - Number(o.paid?.[String(first.period)] ?? 0) : 0;
+      if (overdue <= 0) continue;
       const borrower = o.repeat ? 'repeat' : 'new';
       const caps = MARKET_CAPS[market];
       const from = o.booked ? daysBetween(dueDay, o.booked) + 1 : 1;

@@ -64,6 +64,12 @@ export interface OrderView {
   dueAt: string | null;
   rated: boolean;
   charges: number;
+  /** Each period's scheduled total, and what payments have paid of each (by period number). */
+  periodTotals: number[];
+  paidByPeriod: Record<string, number>;
+  /** Late fee and charges paid, and everything paid towards the loan (extension fees aside). */
+  paidCharges: number;
+  paid: number;
 }
 
 /**
@@ -87,7 +93,15 @@ const orderDetails = statement<{ o: OrderView; open: Open }>(
             'createdAt', ${iso('o.created_at')}, 'disbursedAt', ${iso('o.disbursed_at')},
             'dueAt', ${iso('o.due_at')},
             'rated', exists (select 1 from order_ratings r where r.order_id = o.id),
-            'charges', coalesce((select sum(c.amount_minor) from order_charges c where c.order_id = o.id), 0)
+            'charges', coalesce((select sum(c.amount_minor) from order_charges c where c.order_id = o.id), 0),
+            'periodTotals', coalesce(jsonb_path_query_array(o.quote, '$.schedule[*].total'), '[]'::jsonb),
+            'paidByPeriod', coalesce((select json_object_agg(x.period, x.paid) from (
+                               select a.period, sum(a.amount_minor) as paid from payment_allocations a
+                                where a.order_id = o.id and a.period is not null group by a.period) x), '{}'::json),
+            'paidCharges', coalesce((select sum(a.amount_minor) from payment_allocations a
+                                      where a.order_id = o.id and a.component in ('late_fee', 'late_charge')), 0),
+            'paid', coalesce((select sum(a.amount_minor) from payment_allocations a
+                               where a.order_id = o.id and a.component <> 'extension_fee'), 0)
           ) as o,
           coalesce((select json_agg(json_build_object('p', x.product_id, 's', x.status))
                       from orders x where x.borrower_id = $2 and x.status in ${OPEN}), '[]'::json) as open

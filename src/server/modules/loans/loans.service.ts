@@ -412,7 +412,14 @@ export function loansService(deps: {
       const today = marketDay(now, m);
       const dueDay = o.dueAt ? marketDay(new Date(o.dueAt), m) : null;
       const daysLate = dueDay ? Math.max(0, daysBetween(dueDay, today)) : 0;
-      const nextDue = (o.firstDue ?? o.amountMinor) + o.charges;
+      // What falls due next: the first period not yet paid (what is left of it) and the late charges not
+      // yet paid, as the ledger allocates payments (repayment issue, decision 031).
+      const waiting = o.periodTotals
+        .map((total, i) => total - (o.paidByPeriod[String(i + 1)] ?? 0))
+        .find((left) => left > 0);
+      const chargesLeft = Math.max(0, o.charges - o.paidCharges);
+      const nextDue =
+        (waiting ?? (o.periodTotals.length > 0 ? 0 : (o.firstDue ?? o.amountMinor))) + chargesLeft;
       const noticeKey = ['21', '151', '110', '170', '174', '180', '200'].includes(String(o.status))
         ? String(o.status)
         : 'other';
@@ -437,6 +444,7 @@ export function loansService(deps: {
         detail.push({ text: t(lang, 'rows.disbursedOn'), value: formatDate(o.disbursedAt, lang, m) });
       if (dueDay) detail.push({ text: t(lang, 'rows.dueDate'), value: day(dueDay, lang, m) });
       if (o.charges > 0) detail.push({ text: t(lang, 'rows.lateCharges'), value: money(o.charges, m) });
+      if (o.paid > 0) detail.push({ text: t(lang, 'rows.paid'), value: money(o.paid, m) });
       if (o.status === 174 || o.status === 180)
         detail.push({ text: t(lang, 'rows.amountDue'), value: money(nextDue, m) });
       detail.push({ text: t(lang, 'rows.orderNo'), value: o.orderNo });

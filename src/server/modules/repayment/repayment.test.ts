@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_HEADERS, REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { type CallbackSender, signedHeaders } from '../../adapters/payment-gateway.ts';
-import { gatewayEvents, orders, paymentAllocations, payments, products } from '../../db/schema.ts';
+import { gatewayEvents, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
 import { seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
 
@@ -329,6 +329,11 @@ describe('gateway callbacks', () => {
     expect(p.repayPlanDetail.repayYetDetail[0]!.periodStatus).toBe('paid');
     const o = await orderRow(INSTALMENTS);
     expect(o.status).toBe(170);
+    // Loan details read the same ledger: what was paid, and the next period as what falls due next.
+    const details = (await post('/v3/loan-details/loan-details', indonesia, { orderId: INSTALMENTS })).json()
+      .data;
+    expect(details.userOrderDetail.detail).toContainEqual({ text: 'Sudah dibayar', value: code.amountText });
+    expect(details.noticeDesText).toContain(p.repayPlanDetail.repayWaitDetail[0]!.dueTime);
     expect(o.dueAt!.getTime()).toBeGreaterThan(Date.now());
     const status = await post(REPAY_PATHS.status, indonesia, {
       orderId: INSTALMENTS,
@@ -572,5 +577,60 @@ describe('back office and the sandbox', () => {
       billNo: code.billNo,
     });
     expect(status.json().data.state).toBe('credited');
+  });
+});
+
+describe('attacks on the repayment calls', () => {
+  it('refuses hostile bodies with a clear 400 in the borrower language, and issues nothing', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(payCodes);
+    const base = { orderId: 'IN20261101001', amount: 100, payCode: 'UPI', pay_type: 3 };
+    const bodies: Array<[string, object]> = [
+      [REPAY_PATHS.vcode, { ...base, amount: 2 ** 53 }],
+      [REPAY_PATHS.vcode, { ...base, amount: [100] }],
+      [REPAY_PATHS.vcode, { ...base, amount: '1e3' }],
+      [REPAY_PATHS.vcode, { ...base, amount: -1 }],
+      [REPAY_PATHS.vcode, { ...base, payCode: 'UPI\u0000' }],
+      [REPAY_PATHS.vcode, { ...base, payCode: "UPI'; drop table payments;--" }],
+      [REPAY_PATHS.vcode, { ...base, pay_type: 9 }],
+      [REPAY_PATHS.vcode, { ...base, specific_num: 2 ** 31 }],
+      [REPAY_PATHS.vcode, { ...base, extra: 1 }],
+      [REPAY_PATHS.status, { orderId: 'IN20261101001', billNo: 'B\u0007' }],
+      [REPAY_PATHS.status, { orderId: 'IN20261101001', billNo: ['B'] }],
+      [REPAY_PATHS.utr, { orderId: 'IN20261101001', billNo: 'B1', utr: 412345678901 }],
+      [REPAY_PATHS.payTypes, { orderId: 'IN20261101001', pay_type: [1] }],
+    ];
+    for (const [path, body] of bodies) {
+      const res = await post(path, india, body);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().message).toBe('Some of the information is not valid. Please check and try again.');
+    }
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(payCodes);
+    expect(after).toEqual(before);
+  });
+
+  it("answers another borrower's bill as a missing one", async () => {
+    const p = await plan(india, 'IN20261101001');
+    const code = await vcode(india, {
+      orderId: 'IN20261101001',
+      amount: p.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+      payCode: 'UPI',
+      pay_type: 3,
+    });
+    const other = await t.newBorrower('IN');
+    const res = await post(REPAY_PATHS.status, other, { orderId: 'IN20261101001', billNo: code.billNo });
+    expect(res.statusCode).toBe(404);
+    const utr = await post(REPAY_PATHS.utr, other, {
+      orderId: 'IN20261101001',
+      billNo: code.billNo,
+      utr: '512345678901',
+    });
+    expect(utr.statusCode).toBe(404);
+    const plan404 = await post(REPAY_PATHS.vcode, other, {
+      orderId: 'IN20261101001',
+      amount: code.amount,
+      payCode: 'UPI',
+      pay_type: 3,
+    });
+    expect(plan404.statusCode).toBe(404);
   });
 });
