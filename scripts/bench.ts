@@ -218,6 +218,7 @@ try {
     borrower,
     writers,
     problemId,
+    gatewaySecret: app.gatewaySecret,
   }).filter(
     (r) =>
       r.kind === 'ceiling' ||

@@ -6,6 +6,7 @@
  * its duration.
  */
 import { createRequire } from 'node:module';
+import { signedCallback } from './bench-callback.ts';
 import { type LoadPlan, type LoadRoute, type LoadRun, rssMb } from './bench-types.ts';
 
 interface AutocannonResult {
@@ -68,6 +69,9 @@ async function fire(
     connections: plan.connections,
     duration: seconds,
     timeout: 10,
+    ...(route.signedCallbacks
+      ? { requests: [{ setupRequest: (req) => ({ ...req, ...signedCallback(route.signedCallbacks!) }) }] }
+      : {}),
     // A connection keeps the variant it first took (autocannon's context is per connection).
     ...(variants?.length
       ? {

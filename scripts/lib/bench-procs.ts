@@ -46,6 +46,7 @@ const SERVER_KEYS = new Set([
   'PRIVACY_ALIAS_ROUTE',
   'UPLOAD_DIR',
   'URL_SIGNING_SECRET',
+  'GATEWAY_SECRET',
   'SHUTDOWN_GRACE_SECONDS',
   'RATE_LIMITS',
 ]);
@@ -109,14 +110,18 @@ export interface AppServerOptions {
 }
 
 /** The built server as production runs it (demo data, rate limits lifted for the bench); waits for /readyz. */
-export async function startAppServer(opts: AppServerOptions): Promise<Child & { startMs: number }> {
+export async function startAppServer(
+  opts: AppServerOptions,
+): Promise<Child & { startMs: number; gatewaySecret: string }> {
   const port = await freePort();
+  const gatewaySecret = randomSecret(48);
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     DEMO: '1',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
     URL_SIGNING_SECRET: randomSecret(48),
+    GATEWAY_SECRET: gatewaySecret,
     PORT: String(port),
     HOST: '127.0.0.1',
     WEB_DIST: opts.webDist,
@@ -126,7 +131,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<Child & { 
   const child = nodeChild('app server', 'src/server/server.ts', env, port);
   try {
     const startMs = await waitFor(child, `http://127.0.0.1:${port}/readyz`, 120_000);
-    return { ...child, startMs };
+    return { ...child, startMs, gatewaySecret };
   } catch (err) {
     await child.stop();
     throw err;

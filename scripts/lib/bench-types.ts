@@ -11,6 +11,11 @@ export interface LoadRoute {
    * the whole run. Without it every connection sends `url`, `headers`, `body`.
    */
   variants?: Array<{ path: string; headers: Record<string, string>; body?: string }>;
+  /**
+   * A payment gateway's callbacks: every request a new event (its own event and payment ids), signed
+   * with this key as a provider signs them, so each one runs the whole crediting transaction.
+   */
+  signedCallbacks?: { secret: string; currency: 'INR' | 'IDR' };
   /** The server process whose RSS is read at the end of each measured run. */
   rssPid: number;
 }

@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const repaymentRepo = repaymentRepository(database);
   const repayment = repaymentService({ repo: repaymentRepo, gateway, reference, clock });
-  const ledger = repaymentLedger({ db: database.db, repo: repaymentRepo, engine, clock });
+  const ledger = repaymentLedger({ db: database.db, run: database.run, repo: repaymentRepo, engine, clock });
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin, { drainMs: config.shutdownDrainMs });

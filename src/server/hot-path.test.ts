@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE, COMPLAINT_BASE, LIST_PAGE, LOAN_PATHS, REPAY_PATHS } from '../shared/contract/constants.ts';
+import {
+  ADMIN_BASE,
+  COMPLAINT_BASE,
+  LIST_PAGE,
+  LOAN_PATHS,
+  REPAY_PATHS,
+} from '../shared/contract/constants.ts';
 import { complaints } from './db/schema.ts';
 import { createTestApp, staffSignIn, type TestApp } from './test/helpers.ts';
 

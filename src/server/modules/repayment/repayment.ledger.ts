@@ -8,8 +8,9 @@ import {
 } from '../../../shared/domain/ledger.ts';
 import { marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
 import { MARKET_INFO } from '../../../shared/markets.ts';
-import type { Db } from '../../db/client.ts';
-import { gatewayEvents, orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
+import { statement } from '../../db/statement.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 import type { RepaymentRepository } from './repayment.repository.ts';
 import { balanceOfOrder, extensionOffer, LIVE, periodDueDay } from './repayment.service.ts';
@@ -30,59 +31,89 @@ const ACTOR = 'system:gateway' as const;
  * new due date) — or puts it in the reconciliation list with the reason. The order row is locked for the
  * transaction, so two payments to one order take turns and each sees the other's allocations.
  */
+/**
+ * The event and the payment recorded in one named statement (decision 020: parsed and planned once per
+ * connection; every callback runs it, repeated ones included).
+ */
+const recordPayment = statement<{ id: number | null; state: string | null; fresh: boolean }>(
+  'repay_record_payment',
+  `with ev as (
+     insert into gateway_events (event_id, payment_id, outcome) values ($1, $2, 'received')
+     on conflict do nothing returning event_id
+   ), code as (
+     select id, order_id from pay_codes where vcode = $3
+   ), pay as (
+     insert into payments (provider_payment_id, event_id, vcode, pay_code_id, order_id, amount_minor,
+                           currency, utr, paid_at, state, review_reason)
+     select $2, $1, $3, (select id from code), (select order_id from code), $4::bigint, $5, $6,
+            $7::timestamptz,
+            case when exists (select 1 from code) then 'received' else 'review' end,
+            case when exists (select 1 from code) then null else 'unmatched' end
+       from ev
+     on conflict (provider_payment_id) do nothing
+     returning id, state
+   )
+   select coalesce((select id from pay), p.id) as id, coalesce((select state from pay), p.state) as state,
+          exists (select 1 from pay) as fresh
+     from (select 1) one
+     left join payments p on p.provider_payment_id = $2`,
+);
+
 export function repaymentLedger(deps: {
   db: Db;
+  run: Database['run'];
   repo: RepaymentRepository;
   engine: OrderEngine;
   clock: { now(): Date };
 }) {
-  const { db, repo, engine, clock } = deps;
+  const { db, run, repo, engine, clock } = deps;
 
   return {
     async credit(event: GatewayEvent): Promise<{ outcome: CreditOutcome; reason?: ReviewReason }> {
+      // First, in one statement of its own (atomic, one round trip): the event and the payment recorded.
+      // A payment to a code of ours is `received`, to be decided below; one naming no code of ours goes
+      // to review at once. A repeated event or payment records nothing, and says where its payment
+      // stands: one still `received` (a crash, or a repeat arriving while the first is being credited)
+      // is decided now, so a provider's retry always finishes the work.
+      const [row] = await run(recordPayment, [
+        event.eventId,
+        event.paymentId,
+        event.vcode,
+        event.amount,
+        event.currency,
+        event.utr ?? null,
+        event.paidAt,
+      ]);
+      if (!row || row.id === null || row.state !== 'received')
+        return row?.fresh
+          ? { outcome: 'review' as const, reason: 'unmatched' as const }
+          : { outcome: 'duplicate' as const };
+      const paymentId = row.id;
+      const fresh = row.fresh;
+
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const now = clock.now();
-        const seen = await tx
-          .insert(gatewayEvents)
-          .values({ eventId: event.eventId, paymentId: event.paymentId, outcome: 'pending' })
-          .onConflictDoNothing()
-          .returning({ eventId: gatewayEvents.eventId });
-        if (seen.length === 0) return { outcome: 'duplicate' as const };
-        const outcome = async (result: CreditOutcome) => {
-          await tx
-            .update(gatewayEvents)
-            .set({ outcome: result })
-            .where(eq(gatewayEvents.eventId, event.eventId));
-        };
-
-        const [code] = await tx.select().from(payCodes).where(eq(payCodes.vcode, event.vcode)).for('update');
+        // The payment is decided once: whoever holds its row decides; a repeat waiting here finds it done.
         const [payment] = await tx
-          .insert(payments)
-          .values({
-            providerPaymentId: event.paymentId,
-            eventId: event.eventId,
-            vcode: event.vcode,
-            payCodeId: code?.id ?? null,
-            orderId: code?.orderId ?? null,
-            amountMinor: event.amount,
-            currency: event.currency,
-            utr: event.utr ?? null,
-            paidAt: new Date(event.paidAt),
-            state: 'review',
-          })
-          .onConflictDoNothing()
-          .returning({ id: payments.id });
-        if (!payment) {
-          await outcome('duplicate');
+          .select({ id: payments.id, state: payments.state, payCodeId: payments.payCodeId })
+          .from(payments)
+          .where(eq(payments.id, paymentId))
+          .for('update');
+        if (payment?.state !== 'received' || payment.payCodeId === null)
           return { outcome: 'duplicate' as const };
-        }
         const review = async (reason: ReviewReason) => {
-          await tx.update(payments).set({ reviewReason: reason }).where(eq(payments.id, payment.id));
-          await outcome('review');
-          return { outcome: 'review' as const, reason };
+          await tx
+            .update(payments)
+            .set({ state: 'review', reviewReason: reason })
+            .where(eq(payments.id, payment.id));
+          return { outcome: fresh ? ('review' as const) : ('duplicate' as const), reason };
         };
-
+        const [code] = await tx
+          .select()
+          .from(payCodes)
+          .where(eq(payCodes.id, payment.payCodeId))
+          .for('update');
         if (!code) return review('unmatched');
         const o = await repo.lockedLedger(tx, code.orderId);
         if (!o || MARKET_INFO[o.market].currency !== event.currency) return review('unmatched');
@@ -144,7 +175,6 @@ export function repaymentLedger(deps: {
         }
         await tx.update(payCodes).set({ state: 'paid' }).where(eq(payCodes.id, code.id));
         await tx.update(payments).set({ state: 'credited' }).where(eq(payments.id, payment.id));
-        await outcome('credited');
         return { outcome: 'credited' as const };
       });
     },

@@ -346,6 +346,59 @@ describe('gateway callbacks', () => {
   });
 });
 
+describe('a callback cut short', () => {
+  it('finishes on the provider retry: a payment recorded but not yet decided is credited by the repeat', async () => {
+    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
+    await seedOrder(
+      t.database.db,
+      'ID',
+      demo!.borrowerId,
+      demo!.productId,
+      {
+        orderNo: 'ID20261101903',
+        product: 1,
+        status: 174,
+        amountMinor: 300_000_000,
+        termDays: 91,
+        createdDaysAgo: 0,
+      },
+      Date.now(),
+    );
+    const p = await plan(indonesia, 'ID20261101903');
+    const code = await vcode(indonesia, {
+      orderId: 'ID20261101903',
+      amount: p.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+      payCode: 'PERMATA',
+      pay_type: 1,
+    });
+    const e = event(code);
+    const [bill] = await t.database.db.select().from(payCodes).where(eq(payCodes.billNo, code.billNo));
+    // What the first statement leaves when the process dies before the crediting transaction.
+    await t.database.db
+      .insert(gatewayEvents)
+      .values({ eventId: e.eventId, paymentId: e.paymentId, outcome: 'received' });
+    await t.database.db.insert(payments).values({
+      providerPaymentId: e.paymentId,
+      eventId: e.eventId,
+      vcode: e.vcode,
+      payCodeId: bill!.id,
+      orderId: bill!.orderId,
+      amountMinor: e.amount,
+      currency: e.currency,
+      paidAt: new Date(e.paidAt),
+      state: 'received',
+    });
+    const retried = await callback(e);
+    expect(retried.json().data.outcome).toBe('credited');
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, e.paymentId));
+    expect(payment!.state).toBe('credited');
+    expect((await callback(e)).json().data.outcome).toBe('duplicate');
+  });
+});
+
 describe('UPI and UTR (India)', () => {
   it('issues an amount-bound UPI intent, refuses a malformed UTR, rejects an unknown one and credits a found one', async () => {
     const p = await plan(india, 'IN20261101001');
