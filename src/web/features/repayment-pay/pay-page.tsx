@@ -37,6 +37,8 @@ const Barcode = lazy(() => import('./barcode.tsx').then((m) => ({ default: m.Bar
 const UtrForm = lazy(() => import('./utr-form.tsx').then((m) => ({ default: m.UtrForm })));
 /** Loaded on the first tap of "I have paid", kept mounted after (its close animates). */
 const TipsPopup = lazy(() => import('./tips-popup.tsx').then((m) => ({ default: m.TipsPopup })));
+/** Shown only once the borrower has asked where the payment stands (same chunk as the popup). */
+const StatusResult = lazy(() => import('./tips-popup.tsx').then((m) => ({ default: m.StatusResult })));
 
 // The repayment copy loads with its screens (both pages register it; the second call is a no-op).
 addCopy({ repaymentPay });
@@ -265,7 +267,11 @@ function CodeDetails({ data, address, method, renewing, onRenew }: CodeProps) {
 
       <div className="repay-status-region" role="status">
         {checking ? <p className="repay-checking">{t('pay.checking')}</p> : null}
-        {status && !checking ? <StatusResult status={status} onDetails={openDetails} /> : null}
+        {status && !checking ? (
+          <Suspense fallback={null}>
+            <StatusResult status={status} onDetails={openDetails} />
+          </Suspense>
+        ) : null}
       </div>
 
       <nav className="repay-card repay-links" aria-label={t('title')}>
@@ -446,23 +452,6 @@ function StepList({ steps }: { steps: readonly string[] }) {
         <li key={`${index}:${step}`}>{step}</li>
       ))}
     </ol>
-  );
-}
-
-/** Where the payment stands, as the server says; once credited, the way to the loan's details. */
-function StatusResult({ status, onDetails }: { status: StatusData; onDetails: (url: string) => void }) {
-  const { t } = useTranslation('repaymentPay');
-  return (
-    <section className={`repay-card repay-status is-${status.state}`} aria-labelledby="repay-status">
-      <h2 id="repay-status">{t(`pay.status.${status.state}`)}</h2>
-      {status.message ? <p>{status.message}</p> : null}
-      {status.reason ? <p className="repay-muted">{status.reason}</p> : null}
-      {status.state === 'credited' ? (
-        <Button block color="primary" onClick={() => onDetails(status.detailsUrl)}>
-          {t('pay.details')}
-        </Button>
-      ) : null}
-    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Button, CenterPopup } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StatusData } from '../../../shared/contract/repayment.ts';
 
 /** "I have paid": what happens next, and Cancel / Yes. Closes only through its buttons. */
 export function TipsPopup({
@@ -48,5 +49,28 @@ export function TipsPopup({
         </div>
       </div>
     </CenterPopup>
+  );
+}
+
+/** Where the payment stands, as the server says; once credited, the way to the loan's details. */
+export function StatusResult({
+  status,
+  onDetails,
+}: {
+  status: StatusData;
+  onDetails: (url: string) => void;
+}) {
+  const { t } = useTranslation('repaymentPay');
+  return (
+    <section className={`repay-card repay-status is-${status.state}`} aria-labelledby="repay-status">
+      <h2 id="repay-status">{t(`pay.status.${status.state}`)}</h2>
+      {status.message ? <p>{status.message}</p> : null}
+      {status.reason ? <p className="repay-muted">{status.reason}</p> : null}
+      {status.state === 'credited' ? (
+        <Button block color="primary" onClick={() => onDetails(status.detailsUrl)}>
+          {t('pay.details')}
+        </Button>
+      ) : null}
+    </section>
   );
 }

@@ -1,19 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { type MouseEvent, type ReactNode, useId } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DelayData } from '../../../shared/contract/repayment.ts';
 import { repaymentPlan } from '../../../shared/i18n/repayment-plan.ts';
-import { isNetworkFailure, isNotFound, useRetryWhenOnline } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
-import { canPay, chooserPath, detailsPath } from './installment-selection.ts';
-import { delayQuery, orderIdParam, productIdParam } from './plan-queries.ts';
+import { canPay, chooserPath } from './installment-selection.ts';
+import { delayQuery } from './plan-queries.ts';
+import { RepayScreen } from './repay-screen.tsx';
 import './installment-page.css';
 import './delay-page.css';
 
@@ -36,55 +34,11 @@ function isBlankValue(value: string): boolean {
  * reason and the way back to the loan details instead.
  */
 export function DelayPage() {
-  const { t } = useTranslation('repaymentPlan');
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const validOrder = orderIdParam(params);
-  const orderNo = validOrder ?? '';
-  const productId = productIdParam(params);
-  // The route's loader may have asked for this already (same key, call and retry rule).
-  const delay = useQuery({ ...delayQuery(orderNo), enabled: validOrder !== null });
-  const offline = delay.isError && isNetworkFailure(delay.error);
-  const { refetch } = delay;
-  useRetryWhenOnline(offline, refetch);
-
-  const back = () => {
-    // react-router marks the first page of this web view 'default': there is nothing of ours behind it.
-    if (location.key !== 'default') void navigate(-1);
-    else if (validOrder !== null) void navigate(detailsPath(validOrder, productId), { replace: true });
-    else sendBridge({ type: 'goHome' });
-  };
-
-  const title = t('title');
-  const page = (body: ReactNode) => (
-    <main className="shell-page repay delay">
-      <title>{title}</title>
-      <button type="button" className="repay-back" onClick={back}>
-        <span aria-hidden="true">‹ </span>
-        {t('back')}
-      </button>
-      <h1>{title}</h1>
-      {body}
-    </main>
+  return (
+    <RepayScreen className="delay" query={delayQuery} skeleton={<DelaySkeleton />}>
+      {(data, detailsTo) => <DelayBody data={data} detailsTo={detailsTo} />}
+    </RepayScreen>
   );
-  const notFound = (
-    <PageEmpty text={t('states.notFound')}>
-      <button type="button" className="shell-button" onClick={() => sendBridge({ type: 'goHome' })}>
-        {t('states.home')}
-      </button>
-    </PageEmpty>
-  );
-
-  if (validOrder === null) return page(notFound);
-  if (delay.isPending) return page(<DelaySkeleton />);
-  if (delay.isError) {
-    // Another borrower's order answers the same 404 as none at all (security baseline 8.2.2).
-    if (isNotFound(delay.error)) return page(notFound);
-    const message = offline ? t('states.offline') : `${t('states.loadError')} ${delay.error.message}`;
-    return page(<PageError message={message.trim()} onRetry={() => void refetch()} />);
-  }
-  return page(<DelayBody data={delay.data} detailsTo={detailsPath(validOrder, productId)} />);
 }
 
 function DelayBody({ data, detailsTo }: { data: DelayData; detailsTo: string }) {

@@ -1,18 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { PlanData, PlanPeriod } from '../../../shared/contract/repayment.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { repaymentPlan } from '../../../shared/i18n/repayment-plan.ts';
-import { isNetworkFailure, isNotFound, useRetryWhenOnline } from '../../lib/api-query.ts';
-import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import {
   allSelected,
@@ -21,13 +17,13 @@ import {
   canToggle,
   chooserPath,
   clampCount,
-  detailsPath,
   initialCount,
   selectAll,
   selectedTotal,
   toggle,
 } from './installment-selection.ts';
-import { orderIdParam, planQuery, productIdParam } from './plan-queries.ts';
+import { planQuery } from './plan-queries.ts';
+import { RepayScreen } from './repay-screen.tsx';
 import './installment-page.css';
 
 // The repayment copy loads with its screens (the extension page registers it too; addCopy is idempotent).
@@ -39,58 +35,10 @@ addCopy({ repaymentPlan });
  * to the pay-method chooser with the order, the chosen amount and the page session's params.
  */
 export function InstallmentPage() {
-  const { t } = useTranslation('repaymentPlan');
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const validOrder = orderIdParam(params);
-  const orderNo = validOrder ?? '';
-  const productId = productIdParam(params);
-  // The route's loader may have asked for this already (same key, call and retry rule).
-  const plan = useQuery({ ...planQuery(orderNo), enabled: validOrder !== null });
-  const offline = plan.isError && isNetworkFailure(plan.error);
-  const { refetch } = plan;
-  useRetryWhenOnline(offline, refetch);
-
-  const back = () => {
-    // react-router marks the first page of this web view 'default': there is nothing of ours behind it.
-    if (location.key !== 'default') void navigate(-1);
-    else if (validOrder !== null) void navigate(detailsPath(validOrder, productId), { replace: true });
-    else sendBridge({ type: 'goHome' });
-  };
-
-  const title = t('title');
-  const page = (body: ReactNode) => (
-    <main className="shell-page repay">
-      <title>{title}</title>
-      <button type="button" className="repay-back" onClick={back}>
-        <span aria-hidden="true">‹ </span>
-        {t('back')}
-      </button>
-      <h1>{title}</h1>
-      {body}
-    </main>
-  );
-
-  if (validOrder === null) return page(<NotFound />);
-  if (plan.isPending) return page(<PlanSkeleton />);
-  if (plan.isError) {
-    // Another borrower's order answers the same 404 as none at all (security baseline 8.2.2).
-    if (isNotFound(plan.error)) return page(<NotFound />);
-    const message = offline ? t('states.offline') : `${t('states.loadError')} ${plan.error.message}`;
-    return page(<PageError message={message.trim()} onRetry={() => void refetch()} />);
-  }
-  return page(<PlanBody data={plan.data} detailsTo={detailsPath(validOrder, productId)} />);
-}
-
-function NotFound() {
-  const { t } = useTranslation('repaymentPlan');
   return (
-    <PageEmpty text={t('states.notFound')}>
-      <button type="button" className="shell-button" onClick={() => sendBridge({ type: 'goHome' })}>
-        {t('states.home')}
-      </button>
-    </PageEmpty>
+    <RepayScreen className="" query={planQuery} skeleton={<PlanSkeleton />}>
+      {(data, detailsTo) => <PlanBody data={data} detailsTo={detailsTo} />}
+    </RepayScreen>
   );
 }
 
