@@ -9,8 +9,8 @@ import type { Market } from '../../../shared/markets.ts';
 /**
  * The chooser's choice (spec §4, §9), kept in local storage for `/that`: which pay type, which bank or
  * store (`payCode` and its place in the list + 1), the way to pay at a bank, and whether the borrower
- * chose it (isDefault 0) or it is the default (1). Imported by the router's prefetch of `/that`, so it
- * stays small: the zod-free contract constants only.
+ * chose it (isDefault 0) or it is the default (1). Reading it is here; making and keeping a choice is
+ * the chooser's (chooser-choice.ts).
  */
 export interface PayChoice {
   payType: PayType;

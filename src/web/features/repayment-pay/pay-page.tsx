@@ -104,7 +104,8 @@ function BillNotFound() {
 function PayCode({ address, choice }: { address: PayAddress; choice: PayChoice }) {
   const { t } = useTranslation('repaymentPay');
   const body = useMemo(() => vcodeBodyOf(address, choice), [address, choice]);
-  // The route's loader has already asked for this (same key, call and retry rule).
+  // Asked here, not by the route's loader (decision 031); the server answers a repeat with the same
+  // open code, so a reload or a second tab shows the same number.
   const code = useQuery(vcodeQuery(body));
   const offline = code.isError && isNetworkFailure(code.error);
   const { refetch } = code;

@@ -7,8 +7,8 @@ import type { PayChoice } from './pay-choice.ts';
 
 /**
  * The repayment chooser's and pay screen's calls (issue 9): keys, fetch functions and plain query
- * options shared by the screens and the H5 router's loaders. The router imports this statically, so it
- * stays small (see complaint-queries.ts): the request helper, zod-free constants and types only.
+ * options shared by the two screens (which start them themselves: decision 031). The request helper,
+ * zod-free constants and types only.
  */
 export const payKeys = {
   all: ['repayment-pay'] as const,
