@@ -1,4 +1,5 @@
 import { eq, isNull } from 'drizzle-orm';
+import { allocatePayment, balanceOf } from '../../shared/domain/ledger.ts';
 import type { OrderOperation } from '../../shared/domain/order-lifecycle.ts';
 import { quoteLoan } from '../../shared/domain/pricing.ts';
 import {
@@ -9,10 +10,10 @@ import {
   termsOf,
 } from '../../shared/domain/product.ts';
 import { addDays, marketDay, startOfMarketDay } from '../../shared/domain/time.ts';
-import type { Market } from '../../shared/markets.ts';
+import { MARKET_INFO, type Market } from '../../shared/markets.ts';
 import { orderEngine } from '../modules/orders/order-engine.ts';
 import type { Db } from './client.ts';
-import { orders, products } from './schema.ts';
+import { orders, paymentAllocations, payments, products } from './schema.ts';
 
 /**
  * Demo loan products per market and the demo borrowers' orders, made through the order engine so that
@@ -387,5 +388,41 @@ export async function seedOrder(
     await step('goOverdue', startOfMarketDay(addDays(dueDay, 1), market));
     return;
   }
-  await step('settle', new Date(startOfMarketDay(dueDay, market).getTime() + 10 * 3_600_000));
+  // Settled the way a borrower settles: one payment of everything owed, allocated by the ledger, so the
+  // loan's plan shows its periods paid and the back office its payment.
+  const paidAt = new Date(startOfMarketDay(dueDay, market).getTime() + 10 * 3_600_000);
+  const paymentId = `seed-${o.orderNo}`;
+  const { allocations } = allocatePayment(
+    balanceOf(quote.schedule, { late_fee: 0, late_charge: 0 }, []),
+    quote.totalRepayable,
+  );
+  // One transaction, as crediting is: the payment, its allocations and the settlement.
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        providerPaymentId: paymentId,
+        eventId: paymentId,
+        vcode: paymentId,
+        orderId,
+        amountMinor: quote.totalRepayable,
+        currency: MARKET_INFO[market].currency,
+        paidAt,
+        state: 'credited',
+        createdAt: paidAt,
+      })
+      .returning({ id: payments.id });
+    await tx.insert(paymentAllocations).values(
+      allocations.map((a) => ({
+        paymentId: payment!.id,
+        orderId,
+        period: a.period,
+        component: a.component,
+        amountMinor: a.amount,
+        createdAt: paidAt,
+      })),
+    );
+    await engine.apply(orderId, 'settle', 'system:seed', { now: paidAt, reason: `payment ${paymentId}`, tx });
+  });
 }

@@ -35,6 +35,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A borrower route's config with a per-borrower limit (after sign-in, so keyed by the borrower): a
+ * screen's taps and retries pass, a pump does not. Each route counts on its own.
+ */
+export const perBorrower = (max: number) => ({
+  access: 'borrower' as const,
+  rateLimit: {
+    max,
+    timeWindow: '10 minutes',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: { borrower?: { id: number } | null }) => `b${req.borrower?.id}`,
+  },
+});
+
 /** Routes added by documentation plugins, which cannot carry our config. */
 const DOCS_PREFIX = '/api-docs';
 

@@ -26,21 +26,12 @@ import {
 } from '../../../shared/contract/loans.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { langOf } from '../../lang.ts';
+import { perBorrower } from '../../plugins/auth.ts';
 import { ok, ok00 } from '../../reply.ts';
 import type { LoansService } from './loans.service.ts';
 
 const borrowerOnly = { access: 'borrower' } as const;
 const tags = ['loans'];
-/** Per borrower, after sign-in: a confirm screen's taps and retries, not a pump. */
-const perBorrower = (max: number) => ({
-  ...borrowerOnly,
-  rateLimit: {
-    max,
-    timeWindow: '10 minutes',
-    hook: 'preHandler' as const,
-    keyGenerator: (req: { borrower?: { id: number } | null }) => `b${req.borrower?.id}`,
-  },
-});
 
 /** The borrower's loan calls (spec §7 "Products, loans and repayment"; contract in shared/contract/loans.ts). */
 export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async (app, { loans }) => {

@@ -20,22 +20,13 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { verifyCallback } from '../../adapters/payment-gateway.ts';
 import { AppError } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
+import { perBorrower } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { RepaymentLedger } from './repayment.ledger.ts';
 import type { RepaymentService } from './repayment.service.ts';
 
 const borrowerOnly = { access: 'borrower' } as const;
 const tags = ['repayment'];
-/** Per borrower: a pay screen's reloads and taps, not a pump of pay codes or UTR guesses. */
-const perBorrower = (max: number) => ({
-  ...borrowerOnly,
-  rateLimit: {
-    max,
-    timeWindow: '10 minutes',
-    hook: 'preHandler' as const,
-    keyGenerator: (req: { borrower?: { id: number } | null }) => `r${req.borrower?.id}`,
-  },
-});
 
 /** The borrower's repayment calls (spec §7; contract in shared/contract/repayment.ts). */
 export const repaymentRoutes: FastifyPluginAsyncZod<{ repayment: RepaymentService }> = async (

@@ -141,6 +141,19 @@ describe('installment plan', () => {
     ).toBe(200);
   });
 
+  it('shows a settled loan with every period paid (the demo data is settled through the ledger)', async () => {
+    const p = await plan(india, 'IN20260801002');
+    expect(p.repayWaitCount).toBe(0);
+    expect(p.payableCount).toBe(0);
+    expect(p.repayPlanDetail.repayYetDetail.length).toBeGreaterThan(0);
+    expect(p.repayPlanDetail.repayYetDetail.every((x) => x.periodStatus === 'paid')).toBe(true);
+    expect(p.repayPlanDetail.repayYetDetail[0]!.repayDes).toMatch(/^Paid \d+ \w+ 2026$/);
+    const details = (await post('/v3/loan-details/loan-details', india, { orderId: 'IN20260801002' })).json()
+      .data;
+    const total = details.userOrderDetail.detail.find((r: { text: string }) => r.text === 'Total repayable');
+    expect(details.userOrderDetail.detail).toContainEqual({ text: 'Paid so far', value: total?.value });
+  });
+
   it("answers another borrower's order exactly as a missing one", async () => {
     const res = await post(REPAY_PATHS.plan, india, { orderId: 'ID20261101001' });
     expect(res.statusCode).toBe(404);
