@@ -402,3 +402,21 @@ export const adminProduct = z.object({
 export type AdminProduct = z.infer<typeof adminProduct>;
 export const adminProductReply = envelope(adminProduct);
 export const adminProductsReply = envelope(z.object({ items: z.array(adminProduct) }));
+
+// An order's payments (issue 9): newest first, each with how it was allocated.
+export const adminPayment = z.object({
+  id: z.number().int(),
+  providerPaymentId: z.string(),
+  amount: z.string(),
+  amountMinor: z.number().int(),
+  paidAt: z.string(),
+  /** `received` (being decided), `credited`, `review` (reconciliation list), `resolved`. */
+  state: z.string(),
+  reviewReason: z.string().nullable(),
+  utr: z.string().nullable(),
+  allocations: z.array(
+    z.object({ period: z.number().int().nullable(), component: z.string(), amountMinor: z.number().int() }),
+  ),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+export const adminPaymentsReply = envelope(z.array(adminPayment));

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminPaymentsReply } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
 import { id, int, text } from '../../../shared/contract/fields.ts';
 import { orderNoField } from '../../../shared/contract/loans.ts';
@@ -182,7 +183,14 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsAdmi
   );
   app.get(
     `${ADMIN_BASE}/orders/:orderNo/payments`,
-    { config: staffOnly, schema: { tags, params: z.strictObject({ orderNo: orderNoField }) } },
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: z.strictObject({ orderNo: orderNoField }),
+        response: { 200: adminPaymentsReply },
+      },
+    },
     async (req) => ok(await service.orderPayments(req.staff!, req.params.orderNo)),
   );
   app.get(

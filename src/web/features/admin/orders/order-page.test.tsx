@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../../shared/contract/admin.ts';
+import type { AdminOrder, AdminPayment } from '../../../../shared/contract/admin.ts';
 import { CSRF_HEADER } from '../../../../shared/contract/constants.ts';
 import { setupAntdMobile } from '../../../ui/antd-setup.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -37,11 +37,12 @@ afterEach(() => {
 /** A server with one order that applies decisions as the engine does (from 21 only). */
 function network(
   order: AdminOrder = adminOrder(),
-  { decide }: { decide?: (call: FetchCall) => Response } = {},
+  { decide, payments = [] }: { decide?: (call: FetchCall) => Response; payments?: AdminPayment[] } = {},
 ) {
   let current = order;
   return stubFetch({
     [`GET ${ORDER_PATHS.one(order.orderNo)}`]: () => ok(current),
+    [`GET ${ORDER_PATHS.payments(order.orderNo)}`]: () => ok(payments),
     [`POST ${ORDER_PATHS.actions(order.orderNo)}`]: (call) => {
       if (decide) return decide(call);
       const { action, reason = '' } = call.body as { action: string; reason?: string };
@@ -254,5 +255,55 @@ describe('OrderPage', () => {
     const facts = screen.getByRole('heading', { level: 2, name: 'Pesanan' }).closest('section')!;
     expect(within(facts).getByText('Sedang ditinjau (21)')).toBeTruthy();
     expect(screen.getByText('Biaya administrasi, dipotong dari dana')).toBeTruthy();
+  });
+});
+
+describe('payments', () => {
+  it('lists the payments with their state, reason and allocation, in the market money', async () => {
+    network(adminOrder({ status: 170 }), {
+      payments: [
+        {
+          id: 2,
+          providerPaymentId: 'pay_2',
+          amount: '₹5,540',
+          amountMinor: 554_000,
+          paidAt: '2026-11-21T05:00:00.000Z',
+          state: 'credited',
+          reviewReason: null,
+          utr: '412345678901',
+          allocations: [
+            { period: null, component: 'late_fee', amountMinor: 100_000 },
+            { period: 1, component: 'interest', amountMinor: 40_000 },
+            { period: 1, component: 'principal', amountMinor: 414_000 },
+          ],
+        },
+        {
+          id: 1,
+          providerPaymentId: 'pay_1',
+          amount: '₹5,539',
+          amountMinor: 553_900,
+          paidAt: '2026-11-21T04:00:00.000Z',
+          state: 'review',
+          reviewReason: 'underpaid',
+          utr: null,
+          allocations: [],
+        },
+      ],
+    });
+    renderAt(routes, `${ADMIN_ROUTES.orders}/IN001`);
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Credited')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Late fee ₹1,000')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Period 1 · Principal ₹4,140')).toBeTruthy();
+    expect(within(rows[0]!).getByText('pay_2 · UTR 412345678901')).toBeTruthy();
+    expect(within(rows[1]!).getByText('In review: less than the bill')).toBeTruthy();
+  });
+
+  it('says when no payment has arrived', async () => {
+    network();
+    renderAt(routes, `${ADMIN_ROUTES.orders}/IN001`);
+    await screen.findByText('No payment has arrived for this order.');
   });
 });

@@ -4,7 +4,8 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import type { AdminOrder } from '../../../../shared/contract/admin.ts';
+import type { AdminOrder, AdminPayment } from '../../../../shared/contract/admin.ts';
+import { formatMoney } from '../../../../shared/domain/money.ts';
 import { ORDER_OPERATIONS } from '../../../../shared/domain/order-lifecycle.ts';
 import { percentText } from '../../../../shared/domain/product.ts';
 import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
@@ -15,7 +16,7 @@ import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time, useLang } from '../admin-ui.tsx';
-import { decideOrder, fetchOrder, orderKeys } from './orders-api.ts';
+import { decideOrder, fetchOrder, fetchOrderPayments, orderKeys } from './orders-api.ts';
 import '../admin.css';
 
 // Status names and the engine's refusals, as the server words them.
@@ -146,6 +147,8 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
 
       {decidable ? <Decision order={o} /> : null}
       {paying ? <PayoutRecord order={o} /> : null}
+
+      <Payments order={o} />
 
       <section className="admin-card" aria-labelledby={historyId}>
         <h2 id={historyId}>{t('order.history')}</h2>
@@ -383,6 +386,100 @@ function PayoutRecord({ order }: { order: AdminOrder }) {
       <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
         {message}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The order's payments (issue 9): when, how much, where each stands (with the reconciliation reason)
+ * and how a credited one was allocated (late charges, then each period's fees, interest, principal).
+ */
+function Payments({ order: o }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const payments = useQuery({
+    queryKey: orderKeys.payments(o.orderNo),
+    queryFn: () => fetchOrderPayments(o.orderNo),
+    retry: false,
+  });
+  const money = (minor: number) => formatMoney(minor, o.market);
+  const part = (a: AdminPayment['allocations'][number]) =>
+    `${a.period === null ? '' : `${t('order.period', { n: a.period })} · `}${t(
+      `order.components.${a.component}`,
+      {
+        defaultValue: a.component,
+      },
+    )} ${money(a.amountMinor)}`;
+  const state = (p: AdminPayment) =>
+    `${t(`order.paymentStates.${p.state}`, { defaultValue: p.state })}${
+      p.reviewReason
+        ? `: ${t(`order.reviewReasons.${p.reviewReason}`, { defaultValue: p.reviewReason })}`
+        : ''
+    }`;
+  const at = t('order.paidAt', { zone: t(`timeZones.${o.market}`) });
+
+  return (
+    <section className="admin-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('order.payments')}</h2>
+      {payments.isPending ? (
+        <PageLoading />
+      ) : payments.isError ? (
+        <p className="admin-muted" role="alert">
+          {t('order.paymentsError')}
+        </p>
+      ) : payments.data.length === 0 ? (
+        <p className="admin-muted">{t('order.noPayments')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table-cards">
+            <caption className="visually-hidden">{t('order.payments')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{at}</th>
+                <th scope="col">{t('order.paymentAmount')}</th>
+                <th scope="col">{t('order.paymentState')}</th>
+                <th scope="col">{t('order.allocation')}</th>
+                <th scope="col">{t('order.paymentRef')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.data.map((p) => (
+                <tr key={p.id}>
+                  <td data-label={at}>
+                    <div className="admin-cell admin-nowrap">
+                      <Time iso={p.paidAt} market={o.market} />
+                    </div>
+                  </td>
+                  <td data-label={t('order.paymentAmount')}>
+                    <div className="admin-cell admin-nowrap">{p.amount}</div>
+                  </td>
+                  <td data-label={t('order.paymentState')}>
+                    <div className="admin-cell">{state(p)}</div>
+                  </td>
+                  <td data-label={t('order.allocation')}>
+                    <div className="admin-cell">
+                      {p.allocations.length ? (
+                        <ul className="admin-plain-list">
+                          {p.allocations.map((a) => (
+                            <li key={`${a.period}-${a.component}`}>{part(a)}</li>
+                          ))}
+                        </ul>
+                      ) : (
+                        '—'
+                      )}
+                    </div>
+                  </td>
+                  <td data-label={t('order.paymentRef')}>
+                    <div className="admin-cell admin-user-text">
+                      {p.utr ? `${p.providerPaymentId} · UTR ${p.utr}` : p.providerPaymentId}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrders } from '../../../../shared/contract/admin.ts';
+import type { AdminOrder, AdminOrders, AdminPayment } from '../../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../../shared/contract/constants.ts';
 import type { Market } from '../../../../shared/markets.ts';
 import { unwrap } from '../../../lib/api-query.ts';
@@ -9,6 +9,7 @@ export const ORDER_PATHS = {
   search: `${ADMIN_BASE}/orders`,
   one: (orderNo: string) => `${ADMIN_BASE}/orders/${encodeURIComponent(orderNo)}`,
   actions: (orderNo: string) => `${ADMIN_BASE}/orders/${encodeURIComponent(orderNo)}/actions`,
+  payments: (orderNo: string) => `${ADMIN_BASE}/orders/${encodeURIComponent(orderNo)}/payments`,
 } as const;
 
 export interface OrderFilters {
@@ -21,6 +22,7 @@ export const orderKeys = {
   all: ['admin', 'orders'] as const,
   search: (filters: OrderFilters) => ['admin', 'orders', 'search', filters] as const,
   one: (orderNo: string) => ['admin', 'orders', 'one', orderNo] as const,
+  payments: (orderNo: string) => ['admin', 'orders', 'payments', orderNo] as const,
 };
 
 /** Only the filters in use become query params: an empty one would be a filter for "". */
@@ -35,6 +37,11 @@ export function searchOrders(filters: OrderFilters, cursor: string | null): Prom
 
 export function fetchOrder(orderNo: string): Promise<AdminOrder> {
   return unwrap(adminRequest<AdminOrder>(ORDER_PATHS.one(orderNo), { silent: true }));
+}
+
+/** An order's payments with their allocations, newest first (issue 9). */
+export function fetchOrderPayments(orderNo: string): Promise<AdminPayment[]> {
+  return unwrap(adminRequest<AdminPayment[]>(ORDER_PATHS.payments(orderNo), { silent: true }));
 }
 
 /** Silent: the order page shows a refusal next to the decision it is about. */
