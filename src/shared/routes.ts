@@ -85,3 +85,8 @@ export const H5_PATHS = {
   privacyPolicy: '/privacyPolicy',
   bridgeTest: '/bridgeTest',
 } as const;
+
+/** A path with its query (`/loanDetails?orderId=…`): values as text, encoded. */
+export function withQuery(path: string, query: Record<string, string | number>): string {
+  return `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+}

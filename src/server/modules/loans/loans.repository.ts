@@ -8,6 +8,8 @@ import { isoSql as iso, statement } from '../../db/statement.ts';
 /** Statuses of a loan in flight (an application) and of a live loan (money out, not yet repaid). */
 export const PENDING_STATUSES = [21, 151] as const;
 export const LIVE_STATUSES = [170, 174, 180] as const;
+/** A live loan: money out, not yet repaid. */
+export const isLive = (status: number) => (LIVE_STATUSES as readonly number[]).includes(status);
 const OPEN = `(${[...PENDING_STATUSES, ...LIVE_STATUSES].join(', ')})`;
 
 export interface OfferedProduct {

@@ -28,7 +28,7 @@ import {
 } from '../../../shared/domain/time.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
-import { H5_PATHS } from '../../../shared/routes.ts';
+import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
@@ -36,7 +36,7 @@ import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 import {
-  LIVE_STATUSES,
+  isLive,
   type LoansRepository,
   type OfferedProduct,
   type OrderView,
@@ -52,15 +52,11 @@ const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =
   new AppError(code, `loans:refusals.${key}`, status);
 
 const isPending = (s: number) => (PENDING_STATUSES as readonly number[]).includes(s);
-const isLive = (s: number) => (LIVE_STATUSES as readonly number[]).includes(s);
 
 /** `IN20261123` + 8 random digits: not guessable from another borrower's, and readable on the phone. */
 function newOrderNo(market: Market, day: MarketDay): string {
   return `${market}${day.replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
-
-const withQuery = (path: string, q: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
 
 /**
  * Products, loan confirmation and loan details (issue 8). Money is computed by the pricing module from the

@@ -11,9 +11,10 @@ import { MARKET_INFO } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
+import { isLive } from '../loans/loans.repository.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 import type { RepaymentRepository } from './repayment.repository.ts';
-import { balanceOfOrder, extensionOffer, LIVE, periodDueDay } from './repayment.service.ts';
+import { balanceOfOrder, extensionOffer, periodDueDay } from './repayment.service.ts';
 
 /** What a callback led to. `duplicate`: this event or this payment was seen before; nothing changed. */
 export type CreditOutcome = 'credited' | 'review' | 'duplicate';
@@ -122,7 +123,7 @@ export function repaymentLedger(deps: {
         if (code.state === 'expired' || new Date(event.paidAt) > code.expiresAt) return review('expired');
         if (event.amount < code.amountMinor) return review('underpaid');
         if (event.amount > code.amountMinor) return review('overpaid');
-        if (!LIVE.includes(o.status) || !o.schedule || !o.disbursedAt) return review('closed');
+        if (!isLive(o.status) || !o.schedule || !o.disbursedAt) return review('closed');
 
         const book = async (rows: Array<{ period: number | null; component: string; amount: number }>) => {
           if (rows.length > 0)

@@ -35,13 +35,14 @@ import {
 import { repayment as copy } from '../../../shared/i18n/repayment.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
-import { H5_PATHS } from '../../../shared/routes.ts';
+import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import type { PaymentGateway } from '../../adapters/payment-gateway.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
+import { isLive } from '../loans/loans.repository.ts';
 import { BANK_METHODS, PAY_OPTIONS, payName, UPI_PAYEE } from './pay-options.ts';
 import type { LedgerOrder, PayCodeRow, RepaymentRepository } from './repayment.repository.ts';
 
@@ -51,10 +52,15 @@ const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
 const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =>
   new AppError(code, `repayment:refusals.${key}`, status);
 
-export const LIVE = [170, 174, 180];
-
-const withQuery = (path: string, q: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
+/** Where a bill's payment stands, as the borrower is told (payment-status and submit-utr). */
+function answer(lang: Lang, orderNo: string, state: PaymentState, reason = ''): StatusData {
+  return {
+    state,
+    message: t(lang, `state.${state}`),
+    reason: reason ? t(lang, `reasons.${reason}`) : '',
+    detailsUrl: withQuery(H5_PATHS.loanDetails, { orderId: orderNo }),
+  };
+}
 
 /** The balance of a ledger order (its schedule, booked charges and allocations). */
 export function balanceOfOrder(o: LedgerOrder): OrderBalance {
@@ -290,9 +296,6 @@ export function repaymentService(deps: {
     return { state: 'pending' as const, reason: '' };
   }
 
-  const detailsUrl = (o: { productId: number; orderNo: string }) =>
-    withQuery(H5_PATHS.loanDetails, { productId: o.productId, orderId: o.orderNo });
-
   return {
     async plan(borrower: BorrowerIdentity, lang: Lang, orderNo: string): Promise<PlanData> {
       const o = await ledgerOf(borrower, orderNo);
@@ -300,7 +303,7 @@ export function repaymentService(deps: {
       const today = marketDay(clock.now(), o.market);
       const b = balanceOfOrder(o);
       // Before the payout nothing is owed yet; the plan shows what will fall due, nothing to pay.
-      const live = LIVE.includes(o.status) && o.disbursedAt !== null;
+      const live = isLive(o.status) && o.disbursedAt !== null;
       const waiting = live ? waitingPeriods(b) : [];
       const charges = chargesOutstanding(b);
       const viewOf = (p: PeriodBalance, i: number) =>
@@ -348,7 +351,7 @@ export function repaymentService(deps: {
         { text: t(lang, 'delay.rows.lateCharges'), amount: chargesOutstanding(b) },
         {
           text: t(lang, 'delay.rows.outstanding'),
-          amount: LIVE.includes(o.status) ? totalOutstanding(b) : 0,
+          amount: isLive(o.status) ? totalOutstanding(b) : 0,
         },
       ]
         .filter((r) => r.amount > 0)
@@ -449,7 +452,7 @@ export function repaymentService(deps: {
       const payType = Number(body.pay_type) as PayType;
       if (payName(o.market, payType, body.payCode) === null)
         throw refuse('payTypeNotOffered', 400, ERROR_CODE.VALIDATION);
-      if (!LIVE.includes(o.status) || !o.schedule || !o.disbursedAt) throw refuse('notPayable');
+      if (!isLive(o.status) || !o.schedule || !o.disbursedAt) throw refuse('notPayable');
       const now = clock.now();
       const today = marketDay(now, o.market);
       const extension = String(body.is_display ?? '0') === '1';
@@ -510,12 +513,7 @@ export function repaymentService(deps: {
       const code = await repo.borrowerCode(borrower.id, orderNo, billNo);
       if (!code) throw new AppError(ERROR_CODE.NOT_FOUND);
       const { state, reason } = await stateOf(code, clock.now());
-      return {
-        state,
-        message: t(lang, `state.${state}`),
-        reason: reason ? t(lang, `reasons.${reason}`) : '',
-        detailsUrl: withQuery(H5_PATHS.loanDetails, { orderId: orderNo }),
-      };
+      return answer(lang, orderNo, state, reason);
     },
 
     async submitUtr(
@@ -528,16 +526,10 @@ export function repaymentService(deps: {
       const code = await repo.borrowerCode(borrower.id, orderNo, billNo);
       if (!code) throw new AppError(ERROR_CODE.NOT_FOUND);
       if (code.payType !== PAY_TYPE.UPI) throw refuse('upiOnly', 400, ERROR_CODE.VALIDATION);
-      const answer = (state: PaymentState, reason = '') => ({
-        state,
-        message: t(lang, `state.${state}`),
-        reason: reason ? t(lang, `reasons.${reason}`) : '',
-        detailsUrl: withQuery(H5_PATHS.loanDetails, { orderId: orderNo }),
-      });
       const now = clock.now();
       const current = await stateOf(code, now);
       if (current.state === 'credited' || current.state === 'received')
-        return answer(current.state, current.reason);
+        return answer(lang, orderNo, current.state, current.reason);
       const { row, fresh } = await repo.submitUtr({
         utr,
         payCodeId: code.id,
@@ -545,8 +537,10 @@ export function repaymentService(deps: {
         state: 'received',
       });
       if (!fresh) {
-        if (row.payCodeId !== code.id) return answer('rejected', 'utrUsed');
+        if (row.payCodeId !== code.id) return answer(lang, orderNo, 'rejected', 'utrUsed');
         return answer(
+          lang,
+          orderNo,
           row.state === 'rejected' ? 'rejected' : 'received',
           row.state === 'rejected' ? 'utrNotFound' : '',
         );
@@ -559,12 +553,10 @@ export function repaymentService(deps: {
       });
       if (found === 'not_found') {
         await repo.setUtrState(row.id, 'rejected');
-        return answer('rejected', 'utrNotFound');
+        return answer(lang, orderNo, 'rejected', 'utrNotFound');
       }
-      return answer('received');
+      return answer(lang, orderNo, 'received');
     },
-
-    detailsUrl,
   };
 }
 export type RepaymentService = ReturnType<typeof repaymentService>;
