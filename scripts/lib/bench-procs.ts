@@ -51,12 +51,18 @@ const SERVER_KEYS = new Set([
   'RATE_LIMITS',
 ]);
 
-function nodeChild(name: string, script: string, env: Record<string, string>, port: number): Child {
+function nodeChild(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Child {
   // The parent's own server settings (a DATABASE_URL in the shell, say) must not leak into the child.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !SERVER_KEYS.has(k) && !k.startsWith('BENCH_')),
   );
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,7 +134,15 @@ export async function startAppServer(
   };
   if ('url' in opts.database) env.DATABASE_URL = opts.database.url;
   else env.DATA_DIR = opts.database.dataDir;
-  const child = nodeChild('app server', 'src/server/server.ts', env, port);
+  // BENCH_PROFILE=<dir>: a V8 CPU profile of the app server (only), written there when it stops.
+  const profile = process.env.BENCH_PROFILE;
+  const child = nodeChild(
+    'app server',
+    'src/server/server.ts',
+    env,
+    port,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [],
+  );
   try {
     const startMs = await waitFor(child, `http://127.0.0.1:${port}/readyz`, 120_000);
     return { ...child, startMs, gatewaySecret };

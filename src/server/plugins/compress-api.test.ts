@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLAINT_BASE } from '../../shared/contract/constants.ts';
+import { COMPLAINT_BASE, LIST_PAGE } from '../../shared/contract/constants.ts';
 import { complaints } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { API_COMPRESS_MIN_BYTES } from './compress-api.ts';
@@ -12,12 +12,12 @@ beforeAll(async () => {
   token = await t.newBorrower('IN');
   const me = (await t.app.inject({ url: '/vdthg/v1/session/me', headers: t.auth(token) })).json().data;
   await t.database.db.insert(complaints).values(
-    Array.from({ length: 20 }, (_, i) => ({
+    Array.from({ length: LIST_PAGE.max }, (_, i) => ({
       borrowerId: me.userId as number,
       market: 'IN',
       orderNo: 'IN-COMPRESS',
       typeValue: 2,
-      detail: `My repayment of this month is not showing in the app yet (${i}).`,
+      detail: `My repayment of this month is not showing in the app yet, although the bank took it on the fifth and sent me a reference number for it (${i}).`,
       deadlineAt: new Date(),
     })),
   );
@@ -26,11 +26,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const list = (acceptEncoding?: string) =>
+const list = (acceptEncoding?: string, limit: number = LIST_PAGE.max) =>
   t.app.inject({
     method: 'POST',
     url: `${COMPLAINT_BASE}/problem-list`,
-    payload: {},
+    payload: { limit },
     headers: { ...t.auth(token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
   });
 
@@ -51,9 +51,15 @@ describe('API reply compression', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
-  it('leaves a reply that fits in one packet as it is', async () => {
+  it('leaves a reply that fits in the first round trip as it is', async () => {
     const res = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ status: 'ok' });
+    // A default page of complaints: a few KB, sent as it is.
+    const page = await list('gzip, deflate, br', LIST_PAGE.default);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.rawPayload.length).toBeGreaterThan(1400);
+    expect(page.rawPayload.length).toBeLessThan(API_COMPRESS_MIN_BYTES);
+    expect(page.json().data.list).toHaveLength(LIST_PAGE.default);
   });
 });

@@ -23,26 +23,23 @@ const counts = `(select ${(['processing', 'processed', 'rating_due'] as const)
 type PageRow = {
   processing: number;
   processed: number;
-  id: number | null;
-  /** Creation time in microseconds since the epoch (text: beyond 2^53 in JavaScript's numbers). */
-  created_us: string;
-  type_value: number;
-  detail: string;
-  is_score: boolean;
+  /** [id, creation time in microseconds since the epoch, type value, text, rating due] per complaint. */
+  rows: Array<[number, number, number, string, boolean]>;
 };
-// The page's time and cursor are written in JavaScript from one number per row (microseconds since the
-// epoch): formatting them in SQL (to_char, text concatenation) cost more than the rest of a row.
+// One row whose page is one JSON value: the driver parses one string (JSON.parse) rather than eleven
+// rows of five fields. The time travels as microseconds since the epoch, a JSON number that is exact
+// (below 2^53 until the year 2255); formatting it in SQL (to_char) cost more than the rest of a row.
 const pageSql = (after: string) => `
-  select n.processing, n.processed, p.id, p.created_us, p.type_value, p.detail, p.is_score
-    from ${counts} n
-    left join lateral (
-      select id, ((extract(epoch from created_at) * 1000000)::bigint)::text as created_us, type_value, detail,
-             rating_due and score is null as is_score
-        from complaints
-       where borrower_id = $1 and status = $2 ${after}
-       order by created_at desc, id desc
-       limit $3
-    ) p on true`;
+  select n.processing, n.processed,
+         coalesce((select json_agg(json_build_array(id, created_us, type_value, detail, is_score)
+                                   order by created_at desc, id desc)
+                     from (select id, created_at, (extract(epoch from created_at) * 1000000)::bigint as created_us,
+                                  type_value, detail, rating_due and score is null as is_score
+                             from complaints
+                            where borrower_id = $1 and status = $2 ${after}
+                            order by created_at desc, id desc
+                            limit $3) p), '[]'::json) as rows
+    from ${counts} n`;
 const firstPage = statement<PageRow>('complaints_page_first', pageSql(''));
 const nextPage = statement<PageRow>(
   'complaints_page_after',
@@ -182,17 +179,18 @@ export function complaintsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
       const rows = cursor
         ? await run(nextPage, [borrowerId, status, limit, ...cursor.split('-')])
         : await run(firstPage, [borrowerId, status, limit]);
-      const first = rows[0];
+      const { processing, processed, rows: page } = rows[0]!;
       return {
-        counts: { processing: first?.processing ?? 0, processed: first?.processed ?? 0 },
-        rows: rows
-          .filter((r) => r.id !== null)
-          .map(({ created_us, ...r }) => ({
-            ...r,
-            // Milliseconds, truncated as to_char's MS is, so the list and the details agree.
-            time: new Date(Number(BigInt(created_us) / 1000n)).toISOString(),
-            cursor: `${created_us}-${r.id}`,
-          })),
+        counts: { processing, processed },
+        rows: page.map(([id, createdUs, type_value, detail, is_score]) => ({
+          id,
+          type_value,
+          detail,
+          is_score,
+          // Milliseconds, truncated as to_char's MS is, so the list and the details agree.
+          time: new Date(Math.floor(createdUs / 1000)).toISOString(),
+          cursor: `${createdUs}-${id}`,
+        })),
       };
     },
 
