@@ -30,6 +30,9 @@ import { chatbotService } from './modules/chatbot/chatbot.service.ts';
 import { complaintsRepository } from './modules/complaints/complaints.repository.ts';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 import { complaintsService } from './modules/complaints/complaints.service.ts';
+import { documentsRepository } from './modules/documents/documents.repository.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { documentsService } from './modules/documents/documents.service.ts';
 import { demoClockRoutes, type LoanJobs, loanJobs } from './modules/loans/loan-jobs.ts';
 import { loansRepository } from './modules/loans/loans.repository.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
@@ -214,6 +217,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatbotRoutes, { chatbot });
   await app.register(loansRoutes, { loans });
   await app.register(repaymentRoutes, { repayment });
+  await app.register(documentsRoutes, {
+    documents: documentsService({ repo: documentsRepository(database), reference, signingKey, clock }),
+    publicUrl: config.publicUrl,
+  });
   await app.register(gatewayWebhookRoutes, { ledger, secret: gatewaySecret });
   app.decorate('gateway', gateway);
   // The sandbox posts its callbacks to this very server: over HTTP once it listens (as a provider

@@ -40,6 +40,14 @@ const envSchema = z.object({
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The payment gateway's callback signing key (derived from URL_SIGNING_SECRET when absent). */
   GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The public site's address (`https://…`, no trailing slash), printed on documents: a certificate's
+   * verification link. Without it, the address the borrower's request came to.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+$/, 'must be a scheme and host such as https://example.com')
+    .optional(),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /**
@@ -98,6 +106,7 @@ export interface Config {
    */
   urlSigningSecret: string | undefined;
   gatewaySecret?: string | undefined;
+  publicUrl?: string | undefined;
   uploadCleanup: { intervalMs: number; unattachedMs: number; tempMs: number };
   /** False only for the bench (RATE_LIMITS=off). */
   rateLimits: boolean;
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     urlSigningSecret: e.URL_SIGNING_SECRET,
     gatewaySecret: e.GATEWAY_SECRET,
+    publicUrl: e.PUBLIC_URL,
     uploadCleanup: {
       intervalMs: e.UPLOAD_CLEANUP_MINUTES * 60_000,
       unattachedMs: e.UPLOAD_UNATTACHED_HOURS * 3600_000,

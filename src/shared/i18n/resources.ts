@@ -4,6 +4,7 @@ import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
 import { complaints } from './complaints.ts';
 import { contact } from './contact.ts';
+import { documents } from './documents.ts';
 import { loanConfirm } from './loan-confirm.ts';
 import { loanDetails } from './loan-details.ts';
 import { loans } from './loans.ts';
@@ -38,6 +39,7 @@ const namespaces = {
   repayment,
   repaymentPlan,
   repaymentPay,
+  documents,
   complaints,
   chatbot,
   support,
