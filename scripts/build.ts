@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, createServer } from 'vite';
 import { LANGS } from '../src/shared/markets.ts';
-import { SHELL_ROUTES } from '../src/shared/routes.ts';
+import { SHELL_ROUTES } from '../src/shared/shell-routes.ts';
 import { COMPRESSIBLE, entryAssets, type Manifest, screenPreloads } from './lib/manifest.ts';
 
 /**

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../shared/contract/site.ts';
 import { isLang, isMarket, LANGS, type Lang, type Market, resolveLang } from '../../shared/markets.ts';
-import { SHELL_ROUTES, type Shell, type ShellRoute } from '../../shared/routes.ts';
+import { SHELL_ROUTES, type Shell, type ShellRoute } from '../../shared/shell-routes.ts';
 
 export interface WebOptions {
   webDist: string;

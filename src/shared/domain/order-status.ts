@@ -41,6 +41,11 @@ export function showsRecommendations(status: number): boolean {
   return ![170, 174, 180, 200].includes(status);
 }
 
+/** A loan money has been (or is being) repaid on: its payments and receipts are worth a link. */
+export function hasReceipts(status: number): boolean {
+  return [170, 174, 180, 200].includes(status);
+}
+
 const OWN_IMAGE = new Set([21, 151, 174, 180, 110, 200]);
 /** Which status image to show: six statuses have their own, the rest use the settled one. */
 export function statusImageKey(status: number): number {

@@ -22,6 +22,8 @@ export const loanDetails = {
       repay: 'Repay',
       extend: 'Extend the due date',
       loanMore: 'Loan more',
+      receipts: 'Payments and receipts',
+      certificate: 'Receipts and no-dues certificate',
     },
     coolingOff: {
       title: 'Exit this loan',
@@ -78,6 +80,8 @@ export const loanDetails = {
       repay: 'Bayar',
       extend: 'Perpanjang jatuh tempo',
       loanMore: 'Pinjam lagi',
+      receipts: 'Pembayaran dan bukti bayar',
+      certificate: 'Bukti bayar dan surat keterangan lunas',
     },
     coolingOff: {
       title: 'Batalkan pinjaman ini',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../../shared/markets.ts';
-import { SHELL_ROUTES } from '../../../shared/routes.ts';
+import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
 import { renderScreenFrame } from './frames.tsx';
 
 /**

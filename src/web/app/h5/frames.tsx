@@ -25,6 +25,7 @@ const FRAME_SEARCH: Partial<Record<string, string>> = {
   [H5_PATHS.extension]: '?orderId=A1',
   [H5_PATHS.repayChooser]: '?orderId=A1&amount=1&display=0',
   [H5_PATHS.virtualAccount]: '?orderId=A1&amount=1&display=0',
+  [H5_PATHS.receipts]: '?orderId=A1',
 };
 
 export async function renderScreenFrame(path: string, lang: Lang): Promise<{ title: string; html: string }> {

@@ -148,6 +148,12 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.virtualAccount,
     load: () => import('../../features/repayment-pay/pay-page.tsx').then((m) => m.PayPage),
   },
+  // Opened from the loan details or the plan; its query module stays out of the entry as the pay
+  // screens' do.
+  {
+    path: H5_PATHS.receipts,
+    load: () => import('../../features/repayment/receipts-page.tsx').then((m) => m.ReceiptsPage),
+  },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHELL_ROUTES } from '../../../shared/routes.ts';
+import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
 import { h5Screens } from './router.tsx';
 
 /**

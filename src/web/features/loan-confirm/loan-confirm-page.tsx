@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { KeyFacts, LoanConfirm } from '../../../shared/contract/loans.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import { shellFor } from '../../../shared/routes.ts';
+import { H5_PATHS } from '../../../shared/routes.ts';
 import { isNetworkFailure, isNotFound, isSessionEnded, useRetryWhenOnline } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
@@ -238,9 +238,10 @@ function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: C
       if (isWebUrl(url)) pageLocation.assign(url);
       return;
     }
-    // One of this app's screens opens in-app (Back returns to this choice, kept in the address); another
-    // page of ours (the site's privacy policy) loads with the borrower's market and language.
-    if (shellFor(new URL(url, window.location.origin).pathname, false) === 'h5') void navigate(url);
+    // One of this app's screens opens in-app (Back returns to this choice, kept in the address); the one
+    // site page a contract points to (the privacy policy) loads as a page, with the borrower's market and
+    // language. (Not the shells' whole path table: every screen would load it.)
+    if (new URL(url, window.location.origin).pathname !== H5_PATHS.privacyPolicy) void navigate(url);
     else pageLocation.assign(withSessionParams(url));
   };
 

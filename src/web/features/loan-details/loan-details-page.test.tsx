@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,7 @@ const routes = [
   { path: H5_PATHS.installments, element: <Marker name="installments" /> },
   { path: H5_PATHS.extension, element: <Marker name="extension" /> },
   { path: H5_PATHS.relevant, element: <Marker name="relevant" /> },
+  { path: H5_PATHS.receipts, element: <Marker name="receipts" /> },
 ];
 const DETAILS = `${H5_PATHS.loanDetails}?productId=9&orderId=IN001`;
 const RATING_TITLE = 'How was your experience with us?';
@@ -152,6 +153,21 @@ describe('LoanDetailsPage', () => {
       // In-app, with the borrower's identity but never the token.
       expect(router.state.location.search).toContain('deviceId=d1');
       expect(router.state.location.search).not.toContain('token');
+    });
+
+    it('links a repaying or settled loan to its receipts (and certificate), and no other', async () => {
+      const user = userEvent.setup();
+      const { router } = showDetails({ orderStatus: 200, noticeStatusText: 'Repaid' });
+      await user.click(await screen.findByRole('button', { name: 'Receipts and no-dues certificate' }));
+      expect(screen.getByTestId('marker').textContent).toBe('receipts');
+      expect(router.state.location.search).toContain('orderId=IN001');
+      cleanup();
+      showDetails({ orderStatus: 180 }, DETAILS, 'id');
+      expect(await screen.findByRole('button', { name: 'Pembayaran dan bukti bayar' })).toBeTruthy();
+      cleanup();
+      showDetails({ orderStatus: 21 });
+      await screen.findByText('Salary Advance');
+      expect(screen.queryByRole('button', { name: /receipts/i })).toBeNull();
     });
 
     it('Loan more records the event (module 30, position 0) first, then opens the confirmation', async () => {

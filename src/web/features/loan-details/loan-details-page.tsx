@@ -7,10 +7,11 @@ import type { LoanDetails, RecommendedProduct } from '../../../shared/contract/l
 import {
   type DetailButton,
   detailButtons,
+  hasReceipts,
   ORDER_STATUS,
   showsRecommendations,
 } from '../../../shared/domain/order-status.ts';
-import { H5_PATHS } from '../../../shared/routes.ts';
+import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import { isNetworkFailure, isNotFound, useRetryWhenOnline } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { openTarget } from '../../lib/open-target.ts';
@@ -239,6 +240,18 @@ function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }:
           ))}
         </dl>
       </section>
+
+      {hasReceipts(data.orderStatus) ? (
+        <button
+          type="button"
+          className="loan-details-more"
+          onClick={() =>
+            openOrSay(withQuery(H5_PATHS.receipts, { productId: data.productId, orderId: data.orderNo }))
+          }
+        >
+          {data.orderStatus === ORDER_STATUS.SETTLED ? t('actions.certificate') : t('actions.receipts')}
+        </button>
+      ) : null}
 
       {data.coolingOff ? (
         <section className="loan-details-exit" aria-labelledby="loan-details-exit">

@@ -15,11 +15,14 @@ import { orderIdParam, productIdParam } from './plan-queries.ts';
  */
 export function RepayScreen<T>({
   className,
+  title: ownTitle,
   query,
   skeleton,
   children,
 }: {
   className: string;
+  /** The screen's title when it is not the plan's ("Detail Tagihan"). */
+  title?: string;
   query: (orderNo: string) => UseQueryOptions<T, Error, T, readonly unknown[]>;
   skeleton: ReactNode;
   children: (data: T, detailsTo: string) => ReactNode;
@@ -42,7 +45,7 @@ export function RepayScreen<T>({
     else sendBridge({ type: 'goHome' });
   };
 
-  const title = t('title');
+  const title = ownTitle ?? t('title');
   const page = (body: ReactNode) => (
     <main className={`shell-page repay ${className}`.trim()}>
       <title>{title}</title>

@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHELL_ROUTES } from '../../../shared/routes.ts';
+import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { createQueryClient, ShellProviders } from '../../ui/shell-providers.tsx';
 import { H5_ROUTES, launchUrl, SimulatorPage } from './simulator-page.tsx';

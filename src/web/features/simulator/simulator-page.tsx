@@ -3,7 +3,8 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useSearchParams } from 'react-router';
 import type { DemoLogin } from '../../../shared/contract/session.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
-import { H5_PATHS, SHELL_ROUTES } from '../../../shared/routes.ts';
+import { H5_PATHS } from '../../../shared/routes.ts';
+import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
 import { request } from '../../lib/api-client.ts';
 import {
   type BridgeMessage,
