@@ -331,6 +331,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     ['/privacyPolicy', 'privacyPolicy'],
     [opts.privacyAliasRoute, 'privacyPolicy'],
     ['/Contact', 'Contact'],
+    ['/verify', 'verify'],
   ];
   for (const [url, name] of sitePaths) {
     app.get(url, { config: { access: 'public' } }, (req, reply) => sendSitePage(req, reply, name));

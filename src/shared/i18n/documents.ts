@@ -10,6 +10,7 @@ export const documents = {
   en: {
     screen: {
       title: 'Payments and receipts',
+      listTitle: 'Receipts',
       loading: 'Loading your receipts…',
       empty:
         'No payment has been applied to this loan yet. Receipts appear here once a payment is confirmed.',
@@ -81,6 +82,7 @@ export const documents = {
   id: {
     screen: {
       title: 'Pembayaran dan bukti bayar',
+      listTitle: 'Bukti bayar',
       loading: 'Memuat bukti bayar Anda…',
       empty:
         'Belum ada pembayaran yang tercatat untuk pinjaman ini. Bukti bayar muncul di sini setelah pembayaran dikonfirmasi.',

@@ -46,6 +46,10 @@ export const site = {
         title: 'Contact',
         description: 'Phone, e-mail and address of our customer service.',
       },
+      verify: {
+        title: 'Check a certificate',
+        description: 'Check the verification code of a no-dues certificate we issued.',
+      },
       notFound: {
         title: 'Page not found',
         description: 'This page does not exist.',
@@ -336,6 +340,10 @@ export const site = {
       contact: {
         title: 'Kontak',
         description: 'Telepon, e-mail, dan alamat layanan pelanggan kami.',
+      },
+      verify: {
+        title: 'Periksa surat keterangan',
+        description: 'Periksa kode verifikasi surat keterangan lunas yang kami terbitkan.',
       },
       notFound: {
         title: 'Halaman tidak ditemukan',

@@ -5,6 +5,7 @@ import { LOAN_AGREEMENTS } from '../../../shared/legal/loan-agreement.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { CAROUSEL_INTERVAL_MS, startCarousel } from '../../features/site/carousel-behaviour.ts';
 import { ContactForm, type ContactFormProps } from '../../features/site/contact-form.tsx';
+import { startVerify } from '../../features/site/verify-behaviour.ts';
 import {
   renderAllSitePages,
   renderSitePage,
@@ -448,7 +449,9 @@ describe('renderAllSitePages', () => {
     const pages = renderAllSitePages(assets);
     expect(pages.map((p) => `${p.lang}/${p.file}`).sort()).toEqual(
       LANGS.flatMap((l) =>
-        ['index', 'About', 'Policy', 'Loan', 'privacyPolicy', 'Contact', '404'].map((f) => `${l}/${f}`),
+        ['index', 'About', 'Policy', 'Loan', 'privacyPolicy', 'Contact', 'verify', '404'].map(
+          (f) => `${l}/${f}`,
+        ),
       ).sort(),
     );
     expect(Object.values(SITE_PLACEHOLDERS)).toEqual([
@@ -461,5 +464,85 @@ describe('renderAllSitePages', () => {
       '%%licence%%',
       '%%storeUrl%%',
     ]);
+  });
+});
+
+describe('certificate check (/verify)', () => {
+  /** The pre-rendered page in a document, the behaviour started with a fake API. */
+  function verifyPage(lang: Lang, answer: (url: string) => Response | Promise<Response>, search = '') {
+    document.documentElement.lang = lang;
+    const fragment = page('/verify', lang);
+    // Inert in the template, live in the document: the page's stylesheets and scripts are not under test.
+    for (const el of fragment.querySelectorAll('link, script')) el.remove();
+    document.body.replaceChildren(fragment);
+    const calls: Array<{ url: string; lang: string | null }> = [];
+    const fetch = async (url: string, init?: RequestInit) => {
+      calls.push({ url, lang: new Headers(init?.headers).get('x-lang') });
+      return answer(url);
+    };
+    const form = document.querySelector<HTMLFormElement>('form[data-verify]')!;
+    const result = document.querySelector<HTMLElement>('.verify-result')!;
+    const started = startVerify(form, result, { fetch, search });
+    const status = () => form.querySelector('.form-status')!.textContent;
+    const row = (label: string) =>
+      [...result.querySelectorAll('div')]
+        .find((d) => d.querySelector('dt')!.textContent === label)!
+        .querySelector('dd')!.textContent;
+    return { ...started, form, result, calls, status, row };
+  }
+  const genuine = {
+    document: 'No Dues Certificate',
+    orderNo: 'IN20260801002',
+    borrower: 'P***a S****a',
+    amount: '₹8,000',
+    repaid: '₹8,436.80',
+    settledOn: '26 Sept 2026',
+    lender: '<b>Kredito</b>',
+  };
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('checks the code printed in the address at once and shows what the certificate says, as text', async () => {
+    const v = verifyPage(
+      'en',
+      () => json({ code: 0, data: genuine, message: 'success' }),
+      '?code=in20260801002-43ztc2yjdt',
+    );
+    await v.ready;
+    expect(v.calls).toEqual([{ url: '/api/v1/documents/verify?code=IN20260801002-43ZTC2YJDT', lang: 'en' }]);
+    expect(v.status()).toBe('This certificate is genuine.');
+    expect(v.result.hidden).toBe(false);
+    expect(v.row('Borrower')).toBe('P***a S****a');
+    expect(v.row('Total repaid')).toBe('₹8,436.80');
+    // Markup in a value stays text.
+    expect(v.row('Lender')).toBe('<b>Kredito</b>');
+    expect(v.result.querySelector('b')).toBeNull();
+  });
+
+  it('says plainly when a typed code matches nothing, in Indonesian on the Indonesian page', async () => {
+    const v = verifyPage('id', () => json({ code: '404', data: null, message: 'x' }, 404));
+    (v.form.querySelector('input[name="code"]') as HTMLInputElement).value = 'ID2026-AAAAAAAAAA';
+    await v.check('ID2026-AAAAAAAAAA');
+    expect(v.status()).toMatch(/^Kode ini tidak cocok/);
+    expect(v.result.hidden).toBe(true);
+    expect(v.form.querySelector('input[name="code"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(v.calls[0]!.lang).toBe('id');
+  });
+
+  it('asks for a code before sending an empty one, and says when the check itself failed', async () => {
+    let fail = true;
+    const v = verifyPage('en', () => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return json({ code: '503', data: null, message: 'busy' }, 503);
+    });
+    await v.check('   ');
+    expect(v.calls).toEqual([]);
+    expect(v.status()).toMatch(/^This code does not match/);
+    await v.check('IN20260801002-43ZTC2YJDT');
+    expect(v.status()).toBe('The code could not be checked just now. Please try again.');
+    fail = false;
+    await v.check('IN20260801002-43ZTC2YJDT');
+    expect(v.status()).toBe('The code could not be checked just now. Please try again.');
+    expect((v.form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(false);
   });
 });

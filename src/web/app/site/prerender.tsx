@@ -15,6 +15,7 @@ import {
   type SitePageProps,
   type SiteValues,
 } from '../../features/site/site-layout.tsx';
+import { VerifyPage } from '../../features/site/verify-page.tsx';
 
 /**
  * Build-time rendering of the marketing site (product brief §1): one static HTML file per route and
@@ -49,6 +50,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/Loan', file: 'Loan', navIndex: 3 },
   { path: '/privacyPolicy', file: 'privacyPolicy' },
   { path: '/Contact', file: 'Contact' },
+  { path: '/verify', file: 'verify' },
   { path: '*', file: '404' },
 ];
 
@@ -59,6 +61,7 @@ const PAGES: Record<string, { key: PageKey; component: ComponentType<SitePagePro
   Loan: { key: 'loan', component: LoanPage },
   privacyPolicy: { key: 'privacyPolicy', component: PrivacyPolicyPage },
   Contact: { key: 'contact', component: ContactPage },
+  verify: { key: 'verify', component: VerifyPage },
   '404': { key: 'notFound', component: NotFoundPage },
 };
 

@@ -86,7 +86,7 @@ function ReceiptsBody({ data, open }: { data: ReceiptsData; open: OpenDocument }
 
       <section aria-labelledby={listId}>
         <h2 id={listId} className="receipts-heading">
-          {t('screen.title')}
+          {t('screen.listTitle')}
         </h2>
         {data.list.length === 0 ? (
           <p className="receipts-card receipts-note">{t('screen.empty')}</p>
