@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../src/server/db/schema.ts';
+import { pdfLines } from '../src/server/test/pdf-text.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { openAsBorrower } from './support/h5.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -10,7 +11,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * Repaying in the browser (issue 9): Indonesia extends a due loan with the fee paid at a mini market and
  * then repays it by bank virtual account; India pays the first period by UPI and sends the UTR. The
  * sandbox gateway pays the bill and posts its signed callback to the running server; the borrower then
- * taps "I have paid" and sees the payment credited.
+ * taps "I have paid" and sees the payment credited. India then settles an overdue loan by UPI, sees its
+ * receipt, downloads the no-dues certificate and checks its code on the site, and can borrow again.
  */
 let server: RunningServer;
 let borrower: Browser;
@@ -166,5 +168,52 @@ describe('repaying in India', () => {
       .getByText(/^Paid \d+ \w+ 2026$/)
       .first()
       .waitFor();
+  });
+});
+
+describe('settling in India', () => {
+  const orderNo = 'IN20260801007';
+
+  it('settles an overdue loan by UPI: receipt, no-dues certificate checked on the site, Loan more', async () => {
+    const { page } = borrower;
+    expect((await orderOf(orderNo)).status).toBe(180);
+    await openAsBorrower(page, server, 'IN', `/installment?orderId=${orderNo}`);
+    await page.getByRole('heading', { level: 1, name: 'Bill details' }).waitFor();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/individual\?/);
+    await page.getByRole('button', { name: 'I WANT TO PAY' }).click();
+    await page.waitForURL(/\/that\?/);
+    await page.getByLabel('UTR number (12 digits)').fill('412345678902');
+    await page.getByRole('button', { name: 'Send UTR' }).click();
+    await page.getByText('Payment received').first().waitFor();
+    await expect.poll(async () => (await orderOf(orderNo)).status, { timeout: 15_000 }).toBe(200);
+
+    // The loan details of a settled loan: borrow again, or see the receipts and the certificate.
+    await openAsBorrower(page, server, 'IN', `/loanDetails?orderId=${orderNo}`);
+    await page.getByRole('button', { name: 'Loan more' }).waitFor();
+    await page.getByRole('button', { name: 'Receipts and no-dues certificate' }).click();
+    await page.waitForURL(/\/receipts\?/);
+    await page.getByRole('heading', { name: `Receipt ${orderNo}-1` }).waitFor();
+    await page.getByText('UPI, UTR 412345678902').waitFor();
+    await expectAccessible(page, 'IN receipts');
+
+    // The download opens a short-lived signed link to the PDF (the page goes there, as in the app).
+    const opened = page.waitForRequest((r) => r.url().includes('/api/v1/documents/no-dues/'));
+    await page.getByRole('button', { name: 'Download certificate' }).click();
+    const pdf = await fetch((await opened).url());
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const { lines } = await pdfLines(new Uint8Array(await pdf.arrayBuffer()));
+    expect(lines).toContain('No Dues Certificate');
+    const code = /Verification code: (\S+)\./.exec(lines.join(' '))?.[1] ?? '';
+    expect(code.startsWith(`${orderNo}-`)).toBe(true);
+
+    // Anyone holding it checks the code on the site.
+    await page.goto(`${server.baseURL}/verify?lang=en&code=${code}`);
+    await page.getByText('This certificate is genuine.').waitFor();
+    await page.getByText(orderNo, { exact: true }).waitFor();
+    await expectAccessible(page, 'certificate check');
+    await page.getByLabel('Verification code').fill(`${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText(/^This code does not match any certificate/).waitFor();
   });
 });
