@@ -118,6 +118,7 @@ export const repayment = {
       payTypeNotOffered: 'This way of paying is not available for your loan.',
       upiOnly: 'A UTR is only for UPI payments.',
       notInReview: 'This payment is not waiting for review.',
+      badSignature: 'The callback signature is missing, expired or wrong.',
     },
   },
   id: {
@@ -235,6 +236,7 @@ export const repayment = {
       payTypeNotOffered: 'Cara pembayaran ini tidak tersedia untuk pinjaman Anda.',
       upiOnly: 'UTR hanya untuk pembayaran UPI.',
       notInReview: 'Pembayaran ini tidak sedang menunggu pemeriksaan.',
+      badSignature: 'Tanda tangan callback tidak ada, kedaluwarsa, atau salah.',
     },
   },
 };

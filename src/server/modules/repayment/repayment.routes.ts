@@ -135,7 +135,8 @@ export const gatewayWebhookRoutes: FastifyPluginAsyncZod<{
         );
         if (check !== 'ok') {
           req.log.warn({ check }, 'gateway callback refused');
-          throw new AppError(ERROR_CODE.UNAUTHENTICATED);
+          // Said to the provider's system, not to a borrower: no "please sign in again".
+          throw new AppError(ERROR_CODE.UNAUTHENTICATED, 'repayment:refusals.badSignature', 401);
         }
       },
     },

@@ -268,6 +268,7 @@ describe('gateway callbacks', () => {
     expect(tampered.statusCode).toBe(401);
     const bare = await t.app.inject({ method: 'POST', url: REPAY_PATHS.webhook, payload: e });
     expect(bare.statusCode).toBe(401);
+    expect(bare.json().message).toBe('The callback signature is missing, expired or wrong.');
     const { [GATEWAY_HEADERS.signature]: _s, ...noSignature } = headers;
     expect(
       (await t.app.inject({ method: 'POST', url: REPAY_PATHS.webhook, headers: noSignature, payload: body }))
