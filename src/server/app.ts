@@ -237,6 +237,9 @@ export async function buildApp(deps: AppDeps) {
     gateway,
     callbacks: () => app.gatewayCallbacks(),
     audit: staffRepo.audit,
+    repo: repaymentRepo,
+    engine,
+    clock,
   });
   if (config.demo) await app.register(sandboxPayRoutes, { payments: paymentsAdmin });
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.

@@ -13,6 +13,10 @@ import {
 } from './constants.ts';
 import { envelope } from './envelope.ts';
 import { INT4_MAX, id, int, multiline, text } from './fields.ts';
+import { orderNoField } from './loans.ts';
+
+/** The largest amount of money a request may name, in minor units (as the borrower calls allow). */
+const MINOR_MAX = 100_000_000_000;
 
 /**
  * Back-office reply codes of their own. `OTHER_MARKET` (HTTP 403): the complaint exists, but in a market
@@ -420,3 +424,74 @@ export const adminPayment = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 export const adminPaymentsReply = envelope(z.array(adminPayment));
+
+// Reconciliation (issue 9): payments that were not credited, and what staff do with each.
+/** Why a payment waits for staff instead of being credited (decision 031). */
+export const PAYMENT_REVIEW_REASONS = ['unmatched', 'underpaid', 'overpaid', 'expired', 'closed'] as const;
+export type PaymentReviewReason = (typeof PAYMENT_REVIEW_REASONS)[number];
+export const reviewQuery = z.object({ after: id().optional() });
+export const paymentIdParams = z.strictObject({ paymentId: id() });
+export const reviewItem = z.object({
+  id: z.number().int(),
+  /** The order's market, or the currency's for a payment that names no order of ours. */
+  market: z.enum(MARKETS),
+  /** Null: the payment named no code of ours (`unmatched`); staff say which order it is for. */
+  orderNo: z.string().nullable(),
+  billNo: z.string().nullable(),
+  /** The VA number, pay code or UPI reference the money was paid to, as the provider reported it. */
+  vcode: z.string(),
+  amountMinor: z.number().int(),
+  /** The amount written in the market's money. */
+  amount: z.string(),
+  reason: z.enum(PAYMENT_REVIEW_REASONS),
+  paidAt: z.string(),
+  providerPaymentId: z.string(),
+  utr: z.string().nullable(),
+});
+export type ReviewItem = z.infer<typeof reviewItem>;
+export const reviewData = z.object({
+  items: z.array(reviewItem),
+  /** The `after` of the next page (oldest first, by id), or null when this page is the last. */
+  nextAfter: z.number().int().nullable(),
+});
+export type ReviewPage = z.infer<typeof reviewData>;
+export const reviewReply = envelope(reviewData);
+
+/** Closing a payment without crediting it (refunded, written off): what was done, in words. */
+export const resolveBody = z.strictObject({ resolution: text(200, { trim: true, min: 3 }) });
+export const resolveData = z.object({ id: z.number().int(), state: z.literal('resolved') });
+export type ResolveResult = z.infer<typeof resolveData>;
+export const resolveReply = envelope(resolveData);
+
+export const creditBody = z.strictObject({
+  /** The order an `unmatched` payment is for; for any other payment, its own order (or absent). */
+  orderNo: orderNoField.optional(),
+  note: text(200, { trim: true }).default(''),
+});
+export type CreditBody = z.input<typeof creditBody>;
+export const creditData = z.object({
+  id: z.number().int(),
+  state: z.literal('credited'),
+  orderNo: z.string(),
+  market: z.enum(MARKETS),
+  /** What went to the order (the ledger's allocations: their sum). */
+  allocatedMinor: z.number().int(),
+  allocated: z.string(),
+  /** What the order did not owe: recorded on the payment for a refund, never booked. */
+  excessMinor: z.number().int(),
+  excess: z.string(),
+  /** The order engine's operation the credit led to, if any. */
+  operation: z.enum(['settle', 'cure', 'extend']).nullable(),
+  orderStatus: z.number().int(),
+});
+export type CreditResult = z.infer<typeof creditData>;
+export const creditReply = envelope(creditData);
+
+/** The sandbox gateway pays a bill as a borrower would (its signed callback then credits or reviews it). */
+export const markPaidBody = z.strictObject({
+  billNo: text(40, { min: 1 }),
+  amount: int(1, MINOR_MAX).optional(),
+});
+export const markPaidData = z.object({ paymentId: z.string(), eventId: z.string(), delivered: z.boolean() });
+export type MarkPaidResult = z.infer<typeof markPaidData>;
+export const markPaidReply = envelope(markPaidData);

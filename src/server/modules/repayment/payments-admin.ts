@@ -1,39 +1,64 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPaymentsReply } from '../../../shared/contract/admin.ts';
+import {
+  ADMIN_ERROR_CODE,
+  adminPaymentsReply,
+  type CreditResult,
+  creditBody,
+  creditReply,
+  markPaidBody,
+  markPaidReply,
+  type PaymentReviewReason,
+  paymentIdParams,
+  type ResolveResult,
+  type ReviewPage,
+  resolveBody,
+  resolveReply,
+  reviewQuery,
+  reviewReply,
+} from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
-import { id, int, text } from '../../../shared/contract/fields.ts';
 import { orderNoField } from '../../../shared/contract/loans.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import type { Market } from '../../../shared/markets.ts';
+import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { CallbackSender, SandboxGateway } from '../../adapters/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
-import type { AuditEntry } from '../staff/staff.repository.ts';
+import type { OrderEngine } from '../orders/order-engine.ts';
+import { type AuditEntry, staffRepository } from '../staff/staff.repository.ts';
 import type { StaffIdentity } from '../staff/staff.service.ts';
+import { creditReviewedPayment, paymentMarket } from './repayment.ledger.ts';
+import type { RepaymentRepository } from './repayment.repository.ts';
 
-const MINOR_MAX = 100_000_000_000;
 const REVIEW_PAGE = 50;
 
 /**
  * The back office's side of the ledger (issue 9): an order's payments with their allocations, the
- * reconciliation list (payments that were not credited, with why) and its resolution, and "mark paid"
- * for the sandbox gateway (a payment the sandbox then reports through its signed callback, exactly as a
- * provider would: the ledger is never written here directly). Staff see the markets they work on.
+ * reconciliation list (payments that were not credited, with why) and what staff do with each: credit
+ * it to its order (the ledger's own arithmetic and operations, `creditReviewedPayment`) or close it with
+ * a note (refunded, written off). And "mark paid" for the sandbox gateway (a payment the sandbox then
+ * reports through its signed callback, exactly as a provider would). Staff see and act on the markets
+ * they work on; a payment that names no order of ours belongs to its currency's market.
  */
 export function paymentsAdminService(deps: {
   db: Db;
   gateway: SandboxGateway;
   callbacks: () => CallbackSender;
   audit: (entry: AuditEntry) => Promise<void>;
+  repo: RepaymentRepository;
+  engine: OrderEngine;
+  clock: { now(): Date };
 }) {
   const { db, gateway, callbacks, audit } = deps;
 
   const money = (minor: number, market: string) => formatMoney(minor, market as Market);
+  /** A payment of a market the staff member does not work on (as an order or product of one is). */
+  const otherMarket = () =>
+    new AppError(ADMIN_ERROR_CODE.OTHER_MARKET, 'admin:errors.payment.otherMarket', 403);
 
   async function codeFor(billNo: string) {
     const [row] = await db
@@ -111,39 +136,70 @@ export function paymentsAdminService(deps: {
     },
 
     /** Payments waiting for staff (not credited), oldest first: keyset by id. */
-    async review(staff: StaffIdentity, after: number | undefined) {
+    async review(staff: StaffIdentity, after: number | undefined): Promise<ReviewPage> {
+      const currencies = staff.markets.map((m) => MARKET_INFO[m].currency);
       const rows = await db
-        .select({ p: payments, market: orders.market, orderNo: orders.orderNo })
+        .select({ p: payments, market: orders.market, orderNo: orders.orderNo, billNo: payCodes.billNo })
         .from(payments)
         .leftJoin(orders, eq(orders.id, payments.orderId))
+        .leftJoin(payCodes, eq(payCodes.id, payments.payCodeId))
         .where(
           and(
             eq(payments.state, 'review'),
             after ? sql`${payments.id} > ${after}` : undefined,
-            // Unmatched payments have no order: every staff member sees them (currency says the market).
-            or(isNull(payments.orderId), inArray(orders.market, staff.markets)),
+            // A payment with no order of ours belongs to its currency's market.
+            or(
+              and(isNull(payments.orderId), inArray(payments.currency, currencies)),
+              inArray(orders.market, staff.markets),
+            ),
           ),
         )
         .orderBy(payments.id)
         .limit(REVIEW_PAGE + 1);
       const page = rows.slice(0, REVIEW_PAGE);
       return {
-        items: page.map(({ p, market, orderNo }) => ({
-          id: p.id,
-          orderNo: orderNo ?? null,
-          vcode: p.vcode,
-          amountMinor: p.amountMinor,
-          amount: money(p.amountMinor, market ?? (p.currency === 'INR' ? 'IN' : 'ID')),
-          reason: p.reviewReason ?? '',
-          paidAt: p.paidAt.toISOString(),
-          providerPaymentId: p.providerPaymentId,
-        })),
+        items: page.flatMap(({ p, market: orderMarket, orderNo, billNo }) => {
+          const market = paymentMarket(orderMarket, p.currency);
+          if (!market) return [];
+          return [
+            {
+              id: p.id,
+              market,
+              orderNo: orderNo ?? null,
+              billNo: billNo ?? null,
+              vcode: p.vcode,
+              amountMinor: p.amountMinor,
+              amount: money(p.amountMinor, market),
+              // Both ways into review name their reason; an absent one can only be a payment of no code.
+              reason: (p.reviewReason ?? 'unmatched') as PaymentReviewReason,
+              paidAt: p.paidAt.toISOString(),
+              providerPaymentId: p.providerPaymentId,
+              utr: p.utr,
+            },
+          ];
+        }),
         nextAfter: rows.length > REVIEW_PAGE ? (page.at(-1)?.p.id ?? null) : null,
       };
     },
 
-    /** Closes a review item with what was done (refunded, credited by hand…), once, audited. */
-    async resolve(staff: StaffIdentity, paymentId: number, resolution: string, ip: string) {
+    /**
+     * Closes a review item without crediting it, with what was done (refunded, written off): once,
+     * audited, and only in the staff member's markets.
+     */
+    async resolve(
+      staff: StaffIdentity,
+      paymentId: number,
+      resolution: string,
+      ip: string,
+    ): Promise<ResolveResult> {
+      const [found] = await db
+        .select({ currency: payments.currency, market: orders.market })
+        .from(payments)
+        .leftJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(payments.id, paymentId));
+      if (!found) throw new AppError(ERROR_CODE.NOT_FOUND);
+      const market = paymentMarket(found.market, found.currency);
+      if (!market || !staff.markets.includes(market)) throw otherMarket();
       const done = await db
         .update(payments)
         .set({ state: 'resolved', resolvedBy: staff.id, resolution, resolvedAt: new Date() })
@@ -157,18 +213,59 @@ export function paymentsAdminService(deps: {
         detail: resolution,
         ip,
       });
-      return { id: paymentId, state: 'resolved' as const };
+      return { id: paymentId, state: 'resolved' };
+    },
+
+    /**
+     * Credits a review item to its order (or to the order staff name for one that named none): the
+     * ledger's transaction, with the audit entry written inside it.
+     */
+    async credit(
+      staff: StaffIdentity,
+      paymentId: number,
+      body: { orderNo?: string | undefined; note: string },
+      ip: string,
+    ): Promise<CreditResult> {
+      const credit = await creditReviewedPayment(
+        deps,
+        {
+          paymentId,
+          orderNo: body.orderNo ?? null,
+          markets: staff.markets,
+          staffId: staff.id,
+          note: body.note,
+        },
+        (tx, c) =>
+          staffRepository(tx).audit({
+            staffId: staff.id,
+            action: 'payment.credit',
+            target: `payment:${paymentId}`,
+            detail: [
+              `order:${c.orderNo} ${money(c.allocated, c.market)}`,
+              c.excess > 0 ? ` excess ${money(c.excess, c.market)}` : '',
+              c.operation ? ` ${c.operation}` : '',
+              body.note ? ` (${body.note})` : '',
+            ].join(''),
+            ip,
+          }),
+      );
+      return {
+        id: paymentId,
+        state: 'credited',
+        orderNo: credit.orderNo,
+        market: credit.market,
+        allocatedMinor: credit.allocated,
+        allocated: money(credit.allocated, credit.market),
+        excessMinor: credit.excess,
+        excess: money(credit.excess, credit.market),
+        operation: credit.operation,
+        orderStatus: credit.status,
+      };
     },
   };
 }
 export type PaymentsAdminService = ReturnType<typeof paymentsAdminService>;
 
-const markPaidBody = z.strictObject({ billNo: text(40, { min: 1 }), amount: int(1, MINOR_MAX).optional() });
-const markPaidReply = z.object({
-  code: z.number(),
-  data: z.object({ paymentId: z.string(), eventId: z.string(), delivered: z.boolean() }),
-  message: z.string(),
-});
 const tags = ['admin'];
 
 export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsAdminService }> = async (
@@ -195,20 +292,24 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsAdmi
   );
   app.get(
     `${ADMIN_BASE}/payments/review`,
-    { config: staffOnly, schema: { tags, querystring: z.object({ after: id().optional() }) } },
+    { config: staffOnly, schema: { tags, querystring: reviewQuery, response: { 200: reviewReply } } },
     async (req) => ok(await service.review(req.staff!, req.query.after)),
   );
   app.post(
     `${ADMIN_BASE}/payments/:paymentId/resolve`,
     {
       config: staffOnly,
-      schema: {
-        tags,
-        params: z.strictObject({ paymentId: id() }),
-        body: z.strictObject({ resolution: text(200, { trim: true, min: 3 }) }),
-      },
+      schema: { tags, params: paymentIdParams, body: resolveBody, response: { 200: resolveReply } },
     },
     async (req) => ok(await service.resolve(req.staff!, req.params.paymentId, req.body.resolution, req.ip)),
+  );
+  app.post(
+    `${ADMIN_BASE}/payments/:paymentId/credit`,
+    {
+      config: staffOnly,
+      schema: { tags, params: paymentIdParams, body: creditBody, response: { 200: creditReply } },
+    },
+    async (req) => ok(await service.credit(req.staff!, req.params.paymentId, req.body, req.ip)),
   );
 };
 

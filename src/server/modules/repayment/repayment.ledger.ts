@@ -1,16 +1,20 @@
 import { eq } from 'drizzle-orm';
+import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import type { GatewayEvent } from '../../../shared/contract/repayment.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import {
   allocatePayment,
   applyAllocations,
   nextWaiting,
   totalOutstanding,
 } from '../../../shared/domain/ledger.ts';
+import { formatMoney } from '../../../shared/domain/money.ts';
 import { marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
-import { MARKET_INFO } from '../../../shared/markets.ts';
+import { MARKET_INFO, MARKETS, type Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
+import { AppError, withVars } from '../../errors.ts';
 import { isLive } from '../loans/loans.repository.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 import type { RepaymentRepository } from './repayment.repository.ts';
@@ -182,3 +186,194 @@ export function repaymentLedger(deps: {
   };
 }
 export type RepaymentLedger = ReturnType<typeof repaymentLedger>;
+
+/** What crediting a reviewed payment did to the order (decision 031, "Reconciliation in the back office"). */
+export interface ReviewedCredit {
+  orderNo: string;
+  market: Market;
+  /** The sum of the allocations booked (for an extension: its fee). */
+  allocated: number;
+  /** What the order did not owe: recorded on the payment for a refund, never booked. */
+  excess: number;
+  operation: 'settle' | 'cure' | 'extend' | null;
+  /** The order's status afterwards. */
+  status: number;
+}
+
+/** The market a payment belongs to: its order's, or for one that names no order of ours, its currency's. */
+export function paymentMarket(orderMarket: string | null, currency: string): Market | null {
+  if (orderMarket) return orderMarket as Market;
+  return MARKETS.find((m) => MARKET_INFO[m].currency === currency) ?? null;
+}
+
+const otherMarketsPayment = () =>
+  new AppError(ADMIN_ERROR_CODE.OTHER_MARKET, 'admin:errors.payment.otherMarket', 403);
+const refused = (key: string, status: 400 | 404 | 409, vars: Record<string, string> = {}) =>
+  withVars(
+    new AppError(
+      status === 400 ? ERROR_CODE.VALIDATION : status === 404 ? ERROR_CODE.NOT_FOUND : ERROR_CODE.CONFLICT,
+      `admin:errors.payment.${key}`,
+      status,
+    ),
+    vars,
+  );
+
+/**
+ * Staff credit a payment from the reconciliation list to its order (or, for one that named no code of
+ * ours, to the order they name), with the same arithmetic and order-engine operations as a callback:
+ * allocated in the ledger's order, then `settle`, `cure` or (an extension fee the order still offers at
+ * that price) `extend`. What the order does not owe is the excess: never booked, written on the payment
+ * for a refund. One transaction, the payment row locked first and the order after it (as `credit` does),
+ * so two operators crediting one payment at once credit it once: the second finds it credited (409).
+ * `record` runs inside that transaction (the audit entry: no credit without its record).
+ */
+export async function creditReviewedPayment(
+  deps: { db: Db; repo: RepaymentRepository; engine: OrderEngine; clock: { now(): Date } },
+  request: {
+    paymentId: number;
+    /** The order staff named; required for a payment with no order, optional (and checked) otherwise. */
+    orderNo: string | null;
+    /** The markets the staff member works on. */
+    markets: readonly Market[];
+    staffId: number;
+    note: string;
+  },
+  record: (tx: Db, credit: ReviewedCredit) => Promise<void>,
+): Promise<ReviewedCredit> {
+  const { db, repo, engine, clock } = deps;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const now = clock.now();
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, request.paymentId))
+      .for('update');
+    if (!payment) throw new AppError(ERROR_CODE.NOT_FOUND);
+    const [own] = payment.orderId
+      ? await tx
+          .select({ orderNo: orders.orderNo, market: orders.market })
+          .from(orders)
+          .where(eq(orders.id, payment.orderId))
+      : [];
+    // Another market's payment is refused before anything about it (its state) is told.
+    const market = paymentMarket(own?.market ?? null, payment.currency);
+    if (!market || !request.markets.includes(market)) throw otherMarketsPayment();
+    if (payment.state !== 'review')
+      throw new AppError(ERROR_CODE.CONFLICT, 'repayment:refusals.notInReview', 409);
+
+    let orderId = payment.orderId;
+    if (orderId === null) {
+      if (!request.orderNo) throw refused('orderRequired', 400);
+      const [named] = await tx
+        .select({ id: orders.id, market: orders.market })
+        .from(orders)
+        .where(eq(orders.orderNo, request.orderNo));
+      if (!named) throw refused('orderNotFound', 404, { orderNo: request.orderNo });
+      if (!request.markets.includes(named.market as Market))
+        throw new AppError(ADMIN_ERROR_CODE.OTHER_MARKET, 'orders:refusals.otherMarket', 403);
+      orderId = named.id;
+    } else if (request.orderNo && request.orderNo !== own?.orderNo) {
+      throw refused('orderMismatch', 409, { orderNo: own?.orderNo ?? '' });
+    }
+
+    // The same lock order as a callback's: payment, its code, then the order.
+    const [code] = payment.payCodeId
+      ? await tx.select().from(payCodes).where(eq(payCodes.id, payment.payCodeId)).for('update')
+      : [];
+    const o = await repo.lockedLedger(tx, orderId);
+    if (!o) throw new AppError(ERROR_CODE.NOT_FOUND);
+    if (MARKET_INFO[o.market].currency !== payment.currency)
+      throw refused('currencyMismatch', 409, { orderNo: o.orderNo, currency: payment.currency });
+    const balance = balanceOfOrder(o);
+    // A settled or closed loan owes nothing: the money can only go back (resolve with a note).
+    if (!isLive(o.status) || !o.schedule || !o.disbursedAt || totalOutstanding(balance) === 0)
+      throw refused('nothingDue', 409, { orderNo: o.orderNo });
+
+    const actor = `staff:${request.staffId}` as const;
+    const reason = `payment ${payment.providerPaymentId} (reconciliation)`;
+    const book = async (rows: Array<{ period: number | null; component: string; amount: number }>) => {
+      if (rows.length > 0)
+        await tx.insert(paymentAllocations).values(
+          rows.map((a) => ({
+            paymentId: payment.id,
+            orderId: o.id,
+            period: a.period,
+            component: a.component,
+            amountMinor: a.amount,
+            createdAt: now,
+          })),
+        );
+    };
+    let allocated = payment.amountMinor;
+    let excess = 0;
+    let operation: ReviewedCredit['operation'] = null;
+    let status = o.status;
+    const offer = code?.purpose === 'extension' ? extensionOffer(o, marketDay(now, o.market)) : null;
+    if (offer && offer.fee === payment.amountMinor) {
+      // An extension fee paid late (its code expired) while the loan still offers it at that price.
+      await book([{ period: null, component: 'extension_fee', amount: payment.amountMinor }]);
+      const change = await engine.apply(o.id, 'extend', actor, {
+        tx,
+        now,
+        reason,
+        set: {
+          extensionDays: o.extensionDays + offer.days,
+          dueAt: startOfMarketDay(offer.newDue, o.market),
+        },
+      });
+      operation = 'extend';
+      status = change.to;
+    } else {
+      // Anything else goes to what the order owes, in the ledger's order.
+      const { allocations, left } = allocatePayment(balance, payment.amountMinor);
+      await book(allocations);
+      allocated = payment.amountMinor - left;
+      excess = left;
+      const after = applyAllocations(balance, allocations);
+      if (totalOutstanding(after) === 0) {
+        status = (await engine.apply(o.id, 'settle', actor, { tx, now, reason })).to;
+        operation = 'settle';
+      } else {
+        const next = nextWaiting(after);
+        const dueAt = next ? startOfMarketDay(periodDueDay(o, next), o.market) : null;
+        const current = o.status === 174 || o.status === 180;
+        if (dueAt && current && dueAt > now) {
+          status = (await engine.apply(o.id, 'cure', actor, { tx, now, reason, set: { dueAt } })).to;
+          operation = 'cure';
+        } else if (dueAt) {
+          await tx.update(orders).set({ dueAt }).where(eq(orders.id, o.id));
+        }
+      }
+    }
+    // An open code was for an amount that no longer matches what is owed: it takes no second payment.
+    if (code?.state === 'open')
+      await tx.update(payCodes).set({ state: 'paid' }).where(eq(payCodes.id, code.id));
+    const money = (minor: number) => formatMoney(minor, o.market);
+    const resolution = [
+      `Credited ${money(allocated)} to order ${o.orderNo}`,
+      excess > 0 ? `; excess ${money(excess)} to refund` : '',
+      request.note ? `. ${request.note}` : '',
+    ].join('');
+    await tx
+      .update(payments)
+      .set({
+        state: 'credited',
+        orderId: o.id,
+        resolvedBy: request.staffId,
+        resolution,
+        resolvedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    const credit: ReviewedCredit = {
+      orderNo: o.orderNo,
+      market: o.market,
+      allocated,
+      excess,
+      operation,
+      status,
+    };
+    await record(tx, credit);
+    return credit;
+  });
+}

@@ -77,6 +77,18 @@ describe('admin router', () => {
     ).toBeTruthy();
   });
 
+  it('opens the reconciliation list at its address', async () => {
+    renderAt('/admin/payments', (path) =>
+      path === '/admin-api/session/me'
+        ? json({ code: 0, data: session, message: '' })
+        : json({ code: 0, data: { items: [], nextAfter: null }, message: '' }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reconciliation' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('Nothing to reconcile.')).toBeTruthy();
+  });
+
   it('has a not-found page inside the frame', async () => {
     renderAt('/admin/nowhere', () => json({ code: 0, data: session, message: '' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

@@ -102,6 +102,14 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.payments,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/payments/reconciliation-page.tsx'),
+              (m) => m.ReconciliationPage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.products,
             lazy: antdScreen(
               adminLang,

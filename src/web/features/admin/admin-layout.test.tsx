@@ -66,6 +66,7 @@ describe('AdminLayout (session guard and header)', () => {
     ).toEqual([
       'Complaints',
       'Orders',
+      'Reconciliation',
       'Loan products',
       'Chatbot',
       'Complaint types',
@@ -86,7 +87,7 @@ describe('AdminLayout (session guard and header)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Complaints', 'Orders', 'Loan products', 'Contact messages']);
+    ).toEqual(['Complaints', 'Orders', 'Reconciliation', 'Loan products', 'Contact messages']);
     expect(screen.getByText('Agent · India')).toBeTruthy();
   });
 

@@ -67,6 +67,7 @@ function AdminHeader({ session }: { session: StaffSession }) {
   const links = [
     { to: ADMIN_ROUTES.complaints, label: t('nav.complaints') },
     { to: ADMIN_ROUTES.orders, label: t('nav.orders') },
+    { to: ADMIN_ROUTES.payments, label: t('nav.payments') },
     { to: ADMIN_ROUTES.products, label: t('nav.products') },
     ...(isAdmin
       ? [

@@ -13,6 +13,7 @@ export const ADMIN_ROUTES = {
   newProduct: (market?: string) => `/admin/products/new${market ? `?market=${market}` : ''}`,
   orders: '/admin/orders',
   order: (orderNo: string) => `/admin/orders/${encodeURIComponent(orderNo)}`,
+  payments: '/admin/payments',
   audit: '/admin/audit',
 } as const;
 

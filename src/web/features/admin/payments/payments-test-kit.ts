@@ -1,0 +1,40 @@
+import type { CreditResult, ReviewItem, ReviewPage } from '../../../../shared/contract/admin.ts';
+
+/** Reconciliation data as the server sends it, for the screen's tests. */
+
+export function reviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    id: 41,
+    market: 'IN',
+    orderNo: 'IN20261101001',
+    billNo: 'INB0000041',
+    vcode: 'UPI20261101041',
+    amountMinor: 1_200_000,
+    amount: '₹12,000',
+    reason: 'underpaid',
+    paidAt: '2026-11-20T04:30:00.000Z',
+    providerPaymentId: 'pay_sbx_41',
+    utr: null,
+    ...overrides,
+  };
+}
+
+export function reviewPage(items: ReviewItem[], nextAfter: number | null = null): ReviewPage {
+  return { items, nextAfter };
+}
+
+export function creditResult(overrides: Partial<CreditResult> = {}): CreditResult {
+  return {
+    id: 41,
+    state: 'credited',
+    orderNo: 'IN20261101001',
+    market: 'IN',
+    allocatedMinor: 1_200_000,
+    allocated: '₹12,000',
+    excessMinor: 0,
+    excess: '₹0',
+    operation: null,
+    orderStatus: 174,
+    ...overrides,
+  };
+}

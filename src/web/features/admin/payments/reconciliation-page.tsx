@@ -1,0 +1,447 @@
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'antd-mobile';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CreditResult, ReviewItem, ReviewPage } from '../../../../shared/contract/admin.ts';
+import type { ApiResult } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
+import { useStaffSession } from '../admin-api.ts';
+import { ADMIN_ROUTES } from '../admin-paths.ts';
+import { Time } from '../admin-ui.tsx';
+import { orderKeys } from '../orders/orders-api.ts';
+import { creditPayment, fetchReview, NOTE_LIMITS, paymentKeys, resolvePayment } from './payments-api.ts';
+import { SandboxPayment } from './sandbox-payment.tsx';
+import '../admin.css';
+
+/** The contract's order number: letters and digits (`orderNoField`). */
+const ORDER_NO = /^[A-Za-z0-9]{1,32}$/;
+
+/** What one row's action ended in, for the page to show and to take the row off the list. */
+interface Outcome {
+  id: number;
+  result: ApiResult<unknown>;
+  /** What to tell the operator when it worked. */
+  done?: string;
+}
+
+/**
+ * Reconciliation (issue 9, decision 031): payments that arrived but were not credited by themselves,
+ * oldest first, each with why. An operator credits one to its order (the ledger's own split; for a
+ * payment that named no order of ours, to the order they type) or resolves it with a note of what was
+ * done. A handled payment leaves the list; a refusal is shown in the server's words. The sandbox
+ * gateway's "mark paid" sits below, for tests and demos.
+ */
+export function ReconciliationPage() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const review = useInfiniteQuery({
+    queryKey: paymentKeys.review,
+    queryFn: ({ pageParam }) => fetchReview(pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextAfter,
+  });
+  const [failure, setFailure] = useState('');
+  const headingId = useId();
+  const listId = useId();
+  const failureId = useId();
+  const title = t('payments.title');
+  const items = review.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const settled = async ({ id, result, done }: Outcome) => {
+    if (result.ok) {
+      setFailure('');
+      toast.show(done ?? '');
+      // The row leaves at once; the pages' cursors stay valid (ids only grow).
+      queryClient.setQueryData<InfiniteData<ReviewPage, number | null>>(paymentKeys.review, (data) =>
+        data
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== id) })) }
+          : data,
+      );
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
+      // Keyboard and screen-reader users stay in the list rather than at the top of the document.
+      (document.getElementById(listId) ?? document.getElementById(headingId))?.focus();
+      return;
+    }
+    flushSync(() => setFailure(t('payments.failed', { id, message: result.message })));
+    document.getElementById(failureId)?.focus();
+    // Someone else may have handled it meanwhile: the list shows where things stand now.
+    if (String(result.code) === '409') await review.refetch();
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby={headingId}>
+      <title>{`${title} · ${t('app.title')}`}</title>
+      <h1 id={headingId} tabIndex={-1}>
+        {title}
+      </h1>
+      <p className="admin-muted">{t('payments.intro')}</p>
+      <div id={failureId} className="admin-form-error admin-payments-failure" role="alert" tabIndex={-1}>
+        {failure}
+      </div>
+
+      {review.isPending ? (
+        <PageLoading />
+      ) : review.isError && items.length === 0 ? (
+        <PageError message={review.error.message} onRetry={() => void review.refetch()} />
+      ) : items.length === 0 ? (
+        <PageEmpty text={t('payments.empty')} />
+      ) : (
+        <>
+          <ul id={listId} className="admin-messages" aria-label={t('payments.listLabel')} tabIndex={-1}>
+            {items.map((item) => (
+              <PaymentCard key={item.id} item={item} onSettled={settled} />
+            ))}
+          </ul>
+          {review.isFetchNextPageError ? (
+            <PageError message={review.error?.message} onRetry={() => void review.fetchNextPage()} />
+          ) : review.hasNextPage ? (
+            <div className="admin-pagination">
+              <button
+                type="button"
+                className="admin-button"
+                disabled={review.isFetchingNextPage}
+                onClick={() => void review.fetchNextPage()}
+              >
+                {review.isFetchingNextPage ? t('payments.loadingMore') : t('payments.more')}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      <SandboxPayment onPaid={() => void queryClient.invalidateQueries({ queryKey: paymentKeys.review })} />
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+type Panel = 'none' | 'credit' | 'resolve';
+
+function PaymentCard({
+  item,
+  onSettled,
+}: {
+  item: ReviewItem;
+  onSettled: (outcome: Outcome) => Promise<void>;
+}) {
+  const { t } = useTranslation('admin');
+  const session = useStaffSession();
+  const [panel, setPanel] = useState<Panel>('none');
+  const busy = useRef(false);
+  const headingId = useId();
+  const creditButtonId = useId();
+  const resolveButtonId = useId();
+
+  const close = (back: string) => {
+    setPanel('none');
+    // Focus returns to the button that opened the form, as a closed dialog returns it.
+    requestAnimationFrame(() => document.getElementById(back)?.focus());
+  };
+
+  /** Asks first, as every money-moving action in the back office does; then credits. */
+  const credit = async (orderNo: string | null): Promise<ApiResult<CreditResult> | null> => {
+    if (busy.current) return null;
+    const target = orderNo ?? item.orderNo ?? '';
+    const sure = await Dialog.confirm({
+      content: t('payments.creditConfirm', { amount: item.amount, orderNo: target }),
+      confirmText: t('payments.credit'),
+      cancelText: t('payments.cancel'),
+    });
+    if (!sure) return null;
+    busy.current = true;
+    const result = await creditPayment(
+      item.id,
+      orderNo ? { orderNo } : {},
+      session.csrfToken,
+      t('payments.saving'),
+    );
+    busy.current = false;
+    return result;
+  };
+
+  const creditDone = (data: CreditResult) =>
+    [
+      t('payments.credited', { allocated: data.allocated, orderNo: data.orderNo }),
+      data.excessMinor > 0 ? t('payments.excess', { excess: data.excess }) : '',
+      data.operation === 'settle' ? t('payments.settled') : '',
+      data.operation === 'extend' ? t('payments.extended') : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+
+  const creditOwnOrder = async () => {
+    const result = await credit(null);
+    if (!result) return;
+    await onSettled({
+      id: item.id,
+      result,
+      done: result.ok && result.data ? creditDone(result.data) : undefined,
+    });
+  };
+
+  return (
+    <li>
+      <article className="admin-card admin-message" aria-labelledby={headingId}>
+        <div className="admin-message-head">
+          <h2 id={headingId} className="admin-message-name">
+            {t('payments.payment', { id: item.id })} · {item.amount}
+          </h2>
+          <span className="admin-badge">{t(`payments.reasons.${item.reason}`)}</span>
+        </div>
+        <dl className="admin-facts admin-facts-inline">
+          <Fact label={t('payments.amount')}>{item.amount}</Fact>
+          <Fact label={t('payments.market')}>{t(`markets.${item.market}`)}</Fact>
+          <Fact label={t('payments.order')}>
+            {item.orderNo ? (
+              <Link
+                to={ADMIN_ROUTES.order(item.orderNo)}
+                aria-label={t('payments.openOrder', { orderNo: item.orderNo })}
+              >
+                {item.orderNo}
+              </Link>
+            ) : (
+              t('payments.noOrder')
+            )}
+          </Fact>
+          <Fact label={t('payments.bill')}>{item.billNo ?? t('payments.noBill')}</Fact>
+          {/* As the provider reported them: text, never markup. */}
+          <Fact label={t('payments.payCode')}>
+            <span className="admin-user-text">{item.vcode}</span>
+          </Fact>
+          <Fact label={t('payments.provider')}>
+            <span className="admin-user-text">{item.providerPaymentId}</span>
+          </Fact>
+          {item.utr ? <Fact label={t('payments.utr')}>{item.utr}</Fact> : null}
+          <Fact label={t('payments.paidAt', { zone: t(`timeZones.${item.market}`) })}>
+            <Time iso={item.paidAt} market={item.market} />
+          </Fact>
+        </dl>
+        <div className="admin-actions">
+          <button
+            id={creditButtonId}
+            type="button"
+            className="admin-button admin-button-primary"
+            aria-label={t('payments.creditNamed', { id: item.id })}
+            aria-expanded={item.orderNo ? undefined : panel === 'credit'}
+            onClick={() => (item.orderNo ? void creditOwnOrder() : setPanel('credit'))}
+          >
+            {t('payments.credit')}
+          </button>
+          <button
+            id={resolveButtonId}
+            type="button"
+            className="admin-button"
+            aria-label={t('payments.resolveNamed', { id: item.id })}
+            aria-expanded={panel === 'resolve'}
+            onClick={() => setPanel('resolve')}
+          >
+            {t('payments.resolve')}
+          </button>
+        </div>
+        {panel === 'credit' ? (
+          <CreditToOrderForm
+            item={item}
+            credit={credit}
+            done={creditDone}
+            onSettled={onSettled}
+            onCancel={() => close(creditButtonId)}
+          />
+        ) : panel === 'resolve' ? (
+          <ResolveForm item={item} onSettled={onSettled} onCancel={() => close(resolveButtonId)} />
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
+/** Refusals about what was typed (no such order, another market's, a malformed number) stay at the field. */
+const AT_THE_FIELD = new Set(['400', '403', '40301', '404']);
+
+/** A payment that named no order of ours: the operator says which order it is for. */
+function CreditToOrderForm({
+  item,
+  credit,
+  done,
+  onSettled,
+  onCancel,
+}: {
+  item: ReviewItem;
+  credit: (orderNo: string | null) => Promise<ApiResult<CreditResult> | null>;
+  done: (data: CreditResult) => string;
+  onSettled: (outcome: Outcome) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [orderNo, setOrderNo] = useState('');
+  const [error, setError] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const fieldId = useId();
+  const hintId = useId();
+  useEffect(() => field.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = orderNo.trim();
+    const problem = !typed
+      ? t('payments.orderNoMissing')
+      : ORDER_NO.test(typed)
+        ? ''
+        : t('payments.orderNoInvalid');
+    if (problem) {
+      flushSync(() => setError(problem));
+      field.current?.focus();
+      return;
+    }
+    const result = await credit(typed);
+    if (!result) return;
+    if (!result.ok && AT_THE_FIELD.has(String(result.code))) {
+      flushSync(() => setError(result.message));
+      field.current?.focus();
+      return;
+    }
+    await onSettled({ id: item.id, result, done: result.ok && result.data ? done(result.data) : undefined });
+  };
+
+  return (
+    <form className="admin-form admin-payment-panel" onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('payments.creditTitle', { id: item.id })}</h3>
+      <div className="admin-field admin-field-narrow">
+        <label htmlFor={fieldId}>{t('payments.orderNo')}</label>
+        <input
+          ref={field}
+          id={fieldId}
+          value={orderNo}
+          maxLength={32}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error ${hintId}` : hintId}
+          onChange={(e) => {
+            setOrderNo(e.target.value);
+            setError('');
+          }}
+        />
+        <p id={hintId} className="admin-hint admin-muted">
+          {t('payments.orderNoHint')}
+        </p>
+        {error ? (
+          <p id={`${fieldId}-error`} className="admin-field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="admin-actions">
+        <button type="submit" className="admin-button admin-button-primary">
+          {t('payments.credit')}
+        </button>
+        <button type="button" className="admin-button" onClick={onCancel}>
+          {t('payments.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Closing a payment without crediting it (refunded, written off): the note says what was done. */
+function ResolveForm({
+  item,
+  onSettled,
+  onCancel,
+}: {
+  item: ReviewItem;
+  onSettled: (outcome: Outcome) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const session = useStaffSession();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const busy = useRef(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const headingId = useId();
+  const fieldId = useId();
+  const hintId = useId();
+  const counterId = useId();
+  useEffect(() => field.current?.focus(), []);
+  const limits = { min: NOTE_LIMITS.min, max: NOTE_LIMITS.max };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const text = note.trim();
+    const problem =
+      text.length < NOTE_LIMITS.min
+        ? t('payments.noteShort', limits)
+        : text.length > NOTE_LIMITS.max
+          ? t('payments.noteLong', limits)
+          : '';
+    if (problem) {
+      flushSync(() => setError(problem));
+      field.current?.focus();
+      return;
+    }
+    busy.current = true;
+    const result = await resolvePayment(item.id, text, session.csrfToken, t('payments.saving'));
+    busy.current = false;
+    if (!result.ok && String(result.code) === '400') {
+      flushSync(() => setError(result.message));
+      field.current?.focus();
+      return;
+    }
+    await onSettled({ id: item.id, result, done: t('payments.resolved', { id: item.id }) });
+  };
+
+  return (
+    <form className="admin-form admin-payment-panel" onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('payments.resolveTitle', { id: item.id })}</h3>
+      <div className="admin-field">
+        <label htmlFor={fieldId}>{t('payments.note')}</label>
+        <textarea
+          ref={field}
+          id={fieldId}
+          rows={3}
+          value={note}
+          // One more than allowed, so that a pasted text past the limit is told, not cut silently.
+          maxLength={NOTE_LIMITS.max + 1}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? `${fieldId}-error` : '', hintId, counterId].filter(Boolean).join(' ')}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setError('');
+          }}
+        />
+        <p id={hintId} className="admin-hint admin-muted">
+          {t('payments.noteHint', limits)}
+        </p>
+        <p id={counterId} className="admin-counter">
+          {t('payments.counter', { count: note.trim().length, max: NOTE_LIMITS.max })}
+        </p>
+        {error ? (
+          <p id={`${fieldId}-error`} className="admin-field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="admin-actions">
+        <button type="submit" className="admin-button admin-button-primary">
+          {t('payments.resolveSubmit')}
+        </button>
+        <button type="button" className="admin-button" onClick={onCancel}>
+          {t('payments.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
