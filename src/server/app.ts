@@ -15,6 +15,7 @@ import {
   sandboxGateway,
 } from './adapters/payment-gateway.ts';
 import { sandboxPayout } from './adapters/payout.ts';
+import { localSmsOutbox } from './adapters/sms.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -49,6 +50,10 @@ import { repaymentLedger } from './modules/repayment/repayment.ledger.ts';
 import { repaymentRepository } from './modules/repayment/repayment.repository.ts';
 import { gatewayWebhookRoutes, repaymentRoutes } from './modules/repayment/repayment.routes.ts';
 import { repaymentService } from './modules/repayment/repayment.service.ts';
+import { oneTimeCodes } from './modules/repayment-card/one-time-codes.ts';
+import { repaymentCardRepository } from './modules/repayment-card/repayment-card.repository.ts';
+import { demoCardRoutes, repaymentCardRoutes } from './modules/repayment-card/repayment-card.routes.ts';
+import { repaymentCardService } from './modules/repayment-card/repayment-card.service.ts';
 import { sessionRepository } from './modules/session/session.repository.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { sessionService } from './modules/session/session.service.ts';
@@ -242,6 +247,25 @@ export async function buildApp(deps: AppDeps) {
     clock,
   });
   if (config.demo) await app.register(sandboxPayRoutes, { payments: paymentsAdmin });
+  // The older bank-card repayment (decision 032). SMS go to the local outbox (no provider adapter yet);
+  // codes and repay tokens are keyed by keys of their own, derived like the gateway's.
+  const smsOutbox = localSmsOutbox({ now: () => clock.now().getTime() });
+  const derived = (purpose: string) => createHmac('sha256', signingKey).update(purpose).digest('base64url');
+  const cards = repaymentCardService({
+    repo: repaymentCardRepository(database),
+    ledgers: repaymentRepo,
+    repayment,
+    gateway,
+    callbacks: () => app.gatewayCallbacks(),
+    codes: oneTimeCodes({ db: database.db, sms: smsOutbox, key: derived('sms one-time codes') }),
+    reference,
+    clock,
+    key: derived('card repay tokens'),
+    demo: config.demo,
+    log: app.log,
+  });
+  await app.register(repaymentCardRoutes, { cards });
+  if (config.demo) await app.register(demoCardRoutes, { cards, outbox: smsOutbox });
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.
   app.decorate('loanJobs', jobs);
   if (config.demo) await app.register(demoClockRoutes, { clock, jobs });

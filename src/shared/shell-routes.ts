@@ -45,6 +45,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/individual', shell: 'h5', module: 'features/repayment-pay/chooser-page.tsx' },
   { path: '/that', shell: 'h5', module: 'features/repayment-pay/pay-page.tsx' },
   { path: '/receipts', shell: 'h5', module: 'features/repayment/receipts-page.tsx' },
+  { path: '/repayment', shell: 'h5', module: 'features/repayment-card/card-repay-page.tsx' },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },
   { path: '/testPreview', shell: 'dev', demoOnly: true },

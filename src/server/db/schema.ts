@@ -567,6 +567,92 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Borrowers' saved debit cards (the older bank-card repayment flow). Only the last four digits are kept
+ * in clear (`masked_no`, the rest as `*`); charging goes through the provider's token, never a number.
+ * `needs_sms`: the provider asks for a one-time code sent to the borrower's phone before each charge.
+ */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankCode: text('bank_code').notNull(),
+    maskedNo: text('masked_no').notNull(),
+    providerToken: text('provider_token').notNull(),
+    needsSms: boolean('needs_sms').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_cards_borrower_idx').on(t.borrowerId),
+    uniqueIndex('bank_cards_provider_token_uq').on(t.providerToken),
+    check('bank_cards_masked_no', sql`masked_no ~ '^[*]{8,15}[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * A card repayment (decision 032): one card, one amount, one order, from "pay" to the charge. `pending`
+ * waits for its SMS code; `charging` is claimed by exactly one confirmation (the charge is asked for
+ * once); `charged` names the bill the gateway was paid through; `locked` after too many wrong codes;
+ * `cancelled` when the borrower chose another card or amount; `expired`; `failed` when the charge was
+ * refused (the amount no longer offered). At most one pending or charging record per order.
+ */
+export const cardRepayments = pgTable(
+  'card_repayments',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => bankCards.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    needValid: boolean('need_valid').notNull(),
+    state: text('state').notNull().default('pending'),
+    payCodeId: integer('pay_code_id').references(() => payCodes.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    chargedAt: timestamp('charged_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_repayments_open_uq').on(t.orderId).where(sql`state in ('pending', 'charging')`),
+    index('card_repayments_borrower_idx').on(t.borrowerId),
+    check('card_repayments_amount_positive', sql`amount_minor > 0`),
+  ],
+);
+
+/**
+ * One-time codes sent by SMS, for any purpose (card repayments now, registration next). Only an HMAC of
+ * the code is kept, keyed by the server and bound to its purpose and subject (for a card repayment, the
+ * record: card, amount and order), and only an HMAC of the phone number (`phone_key`), enough to count
+ * the sends to one phone. `attempts` carries over to a resent code of the same subject, so resending
+ * does not buy more guesses.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    subject: text('subject').notNull(),
+    phoneKey: text('phone_key').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sms_codes_subject_idx').on(t.purpose, t.subject, t.id),
+    index('sms_codes_phone_idx').on(t.phoneKey, t.createdAt),
+  ],
+);
+
 export const schema = {
   borrowers,
   orderEvents,
@@ -593,4 +679,7 @@ export const schema = {
   staffUsers,
   staffSessions,
   auditLog,
+  bankCards,
+  cardRepayments,
+  smsCodes,
 };

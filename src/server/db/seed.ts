@@ -3,6 +3,7 @@ import type { ObjectStorage } from '../adapters/storage.ts';
 import { hashPassword } from '../modules/staff/staff.service.ts';
 import type { Db } from './client.ts';
 import { borrowers, siteConfigs, staffUsers } from './schema.ts';
+import { seedBankCards } from './seed-cards.ts';
 import { DEMO_BORROWERS, seedSupport } from './seed-support.ts';
 
 /** Company details each market starts with; operators change them in the back office. */
@@ -65,6 +66,7 @@ export async function seed(
       .onConflictDoNothing();
   });
   await seedSupport(db, storage);
+  await seedBankCards(db);
   if (opts.demo) await seedDemoStaff(db);
 }
 

@@ -12,6 +12,7 @@ import { lookup } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { repayment } from './repayment.ts';
+import { repaymentCard } from './repayment-card.ts';
 import { repaymentPay } from './repayment-pay.ts';
 import { repaymentPlan } from './repayment-plan.ts';
 import { shell } from './shell.ts';
@@ -39,6 +40,7 @@ const namespaces = {
   repayment,
   repaymentPlan,
   repaymentPay,
+  repaymentCard,
   documents,
   complaints,
   chatbot,

@@ -154,6 +154,12 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.receipts,
     load: () => import('../../features/repayment/receipts-page.tsx').then((m) => m.ReceiptsPage),
   },
+  // The bank-card repayment starts its call itself too: its query module in the entry would grow every
+  // screen's first load for a screen few borrowers open (decision 032).
+  {
+    path: H5_PATHS.repayment,
+    load: () => import('../../features/repayment-card/card-repay-page.tsx').then((m) => m.CardRepayPage),
+  },
 ];
 
 /**
