@@ -157,7 +157,12 @@ export function sandboxGateway(
         paidAt: clock.now().toISOString(),
         ...(payment.utr ? { utr: payment.utr } : {}),
       };
-      await db.insert(gatewayOutbox).values({ eventId: event.eventId, body: JSON.stringify(event) });
+      // Due now by this process's clock, the one deliverDue compares with: the column's default (the
+      // database's now(), in microseconds) could be a fraction of a millisecond after the JavaScript time
+      // of an immediate delivery, which would then skip the row until the next round.
+      await db
+        .insert(gatewayOutbox)
+        .values({ eventId: event.eventId, body: JSON.stringify(event), nextAttemptAt: new Date() });
       return event;
     },
 

@@ -137,13 +137,9 @@ export function repaymentCardService(deps: {
 
   /**
    * Sends the sandbox's callback now, as the back office's "mark paid" does (the process's job retries
-   * a failure). The outbox row is due from the database's now(), in microseconds, and the sender
-   * compares it with JavaScript's time, in milliseconds: asked within the same millisecond it would
-   * skip the row until the next round, 2 s later. Two milliseconds' wait makes the charge's answer the
-   * credited state, not "pending".
+   * a failure), so the charge's answer is the credited state, not "pending".
    */
   async function deliverNow() {
-    await new Promise((resolve) => setTimeout(resolve, 2));
     try {
       await gateway.deliverDue(callbacks());
     } catch (err) {
