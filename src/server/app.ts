@@ -34,6 +34,7 @@ import { complaintsService } from './modules/complaints/complaints.service.ts';
 import { documentsRepository } from './modules/documents/documents.repository.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { documentsService } from './modules/documents/documents.service.ts';
+import { oneTimeCodes } from './modules/identity/one-time-codes.ts';
 import { demoClockRoutes, type LoanJobs, loanJobs } from './modules/loans/loan-jobs.ts';
 import { loansRepository } from './modules/loans/loans.repository.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
@@ -41,6 +42,8 @@ import { loansService } from './modules/loans/loans.service.ts';
 import { orderEngine } from './modules/orders/order-engine.ts';
 import { ordersAdminRoutes, ordersAdminService } from './modules/orders/orders-admin.ts';
 import { productsAdminRoutes, productsAdminService } from './modules/products/products-admin.ts';
+import { demoCaptchaRoutes, promotionRoutes } from './modules/promotion/promotion.routes.ts';
+import { promotionService } from './modules/promotion/promotion.service.ts';
 import {
   paymentsAdminRoutes,
   paymentsAdminService,
@@ -50,7 +53,6 @@ import { repaymentLedger } from './modules/repayment/repayment.ledger.ts';
 import { repaymentRepository } from './modules/repayment/repayment.repository.ts';
 import { gatewayWebhookRoutes, repaymentRoutes } from './modules/repayment/repayment.routes.ts';
 import { repaymentService } from './modules/repayment/repayment.service.ts';
-import { oneTimeCodes } from './modules/repayment-card/one-time-codes.ts';
 import { repaymentCardRepository } from './modules/repayment-card/repayment-card.repository.ts';
 import { demoCardRoutes, repaymentCardRoutes } from './modules/repayment-card/repayment-card.routes.ts';
 import { repaymentCardService } from './modules/repayment-card/repayment-card.service.ts';
@@ -251,13 +253,15 @@ export async function buildApp(deps: AppDeps) {
   // codes and repay tokens are keyed by keys of their own, derived like the gateway's.
   const smsOutbox = localSmsOutbox({ now: () => clock.now().getTime() });
   const derived = (purpose: string) => createHmac('sha256', signingKey).update(purpose).digest('base64url');
+  // One-time SMS codes for every purpose (card repayments, registration): one set of per-phone limits.
+  const codes = oneTimeCodes({ db: database.db, sms: smsOutbox, key: derived('sms one-time codes') });
   const cards = repaymentCardService({
     repo: repaymentCardRepository(database),
     ledgers: repaymentRepo,
     repayment,
     gateway,
     callbacks: () => app.gatewayCallbacks(),
-    codes: oneTimeCodes({ db: database.db, sms: smsOutbox, key: derived('sms one-time codes') }),
+    codes,
     reference,
     clock,
     key: derived('card repay tokens'),
@@ -265,6 +269,17 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(repaymentCardRoutes, { cards });
+  const promotion = promotionService({
+    db: database.db,
+    codes,
+    clock,
+    key: derived('promotion captchas and phones'),
+    hourlySmsCap: config.smsHourlyCap,
+    alert: (message, detail) => app.log.error({ alert: true, ...detail }, message),
+    demo: config.demo,
+  });
+  await app.register(promotionRoutes, { promotion });
+  if (config.demo) await app.register(demoCaptchaRoutes, { promotion });
   if (config.demo) await app.register(demoCardRoutes, { cards, outbox: smsOutbox });
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.
   app.decorate('loanJobs', jobs);

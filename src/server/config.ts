@@ -48,6 +48,8 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/?#]+$/, 'must be a scheme and host such as https://example.com')
     .optional(),
+  /** Registration SMS codes sent per market an hour at most; past it sending stops and an alert is logged. */
+  SMS_HOURLY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /**
@@ -107,6 +109,7 @@ export interface Config {
   urlSigningSecret: string | undefined;
   gatewaySecret?: string | undefined;
   publicUrl?: string | undefined;
+  smsHourlyCap: number;
   uploadCleanup: { intervalMs: number; unattachedMs: number; tempMs: number };
   /** False only for the bench (RATE_LIMITS=off). */
   rateLimits: boolean;
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     urlSigningSecret: e.URL_SIGNING_SECRET,
     gatewaySecret: e.GATEWAY_SECRET,
     publicUrl: e.PUBLIC_URL,
+    smsHourlyCap: e.SMS_HOURLY_CAP,
     uploadCleanup: {
       intervalMs: e.UPLOAD_CLEANUP_MINUTES * 60_000,
       unattachedMs: e.UPLOAD_UNATTACHED_HOURS * 3600_000,

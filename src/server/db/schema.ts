@@ -653,6 +653,80 @@ export const smsCodes = pgTable(
   ],
 );
 
+/**
+ * Promotion channels' landing templates (issue 10): the look and links of `/promotion?id=…`, per market.
+ * Operators edit them; a disabled one answers "not found".
+ */
+export const channelTemplates = pgTable('channel_templates', {
+  id: serial('id').primaryKey(),
+  market: text('market').notNull(),
+  name: text('name').notNull(),
+  headline: text('headline').notNull(),
+  subline: text('subline').notNull().default(''),
+  bannerUrl: text('banner_url').notNull().default(''),
+  themePrimary: text('theme_primary').notNull().default('#087a50'),
+  themeBackground: text('theme_background').notNull().default('#e8f8f1'),
+  androidUrl: text('android_url').notNull().default(''),
+  iosUrl: text('ios_url').notNull().default(''),
+  appName: text('app_name').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Picture captchas (issue 10). `sid` is the session's random id; only an HMAC of the answer is kept. A
+ * captcha is `new` until an SMS is sent with it (`sent`, bound to that phone's HMAC) and `used` once a
+ * registration consumed it or a wrong answer burned it: never accepted twice.
+ */
+export const captchas = pgTable(
+  'captchas',
+  {
+    sid: text('sid').primaryKey(),
+    market: text('market').notNull(),
+    templateId: integer('template_id').notNull(),
+    answerHash: text('answer_hash').notNull(),
+    state: text('state').notNull().default('new'),
+    phoneKey: text('phone_key'),
+    /** Whoever asked for it (for the per-address limits), as the proxy-aware request address. */
+    ip: text('ip').notNull(),
+    draws: integer('draws').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('captchas_ip_idx').on(t.ip, t.createdAt), index('captchas_expiry_idx').on(t.expiresAt)],
+);
+
+/** The landing funnel, one row per event: visits, clicks, codes sent and registrations per channel. */
+export const promoEvents = pgTable(
+  'promo_events',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id').notNull(),
+    kind: text('kind').notNull(),
+    userFrom: text('user_from').notNull().default(''),
+    appFrom: text('app_from').notNull().default(''),
+    utmTag: text('utm_tag').notNull().default(''),
+    clientType: text('client_type').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promo_events_template_idx').on(t.templateId, t.createdAt)],
+);
+
+/** Where a registered borrower came from (channel attribution), one row per borrower. */
+export const borrowerSignups = pgTable('borrower_signups', {
+  borrowerId: integer('borrower_id')
+    .primaryKey()
+    .references(() => borrowers.id, { onDelete: 'cascade' }),
+  templateId: integer('template_id'),
+  userFrom: text('user_from').notNull().default(''),
+  appFrom: text('app_from').notNull().default(''),
+  utmTag: text('utm_tag').notNull().default(''),
+  inviteCode: text('invite_code').notNull().default(''),
+  deviceId: text('device_id').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   borrowers,
   orderEvents,
@@ -682,4 +756,8 @@ export const schema = {
   bankCards,
   cardRepayments,
   smsCodes,
+  channelTemplates,
+  captchas,
+  promoEvents,
+  borrowerSignups,
 };

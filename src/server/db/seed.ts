@@ -2,7 +2,7 @@ import type { Market } from '../../shared/markets.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
 import { hashPassword } from '../modules/staff/staff.service.ts';
 import type { Db } from './client.ts';
-import { borrowers, siteConfigs, staffUsers } from './schema.ts';
+import { borrowers, channelTemplates, siteConfigs, staffUsers } from './schema.ts';
 import { seedBankCards } from './seed-cards.ts';
 import { DEMO_BORROWERS, seedSupport } from './seed-support.ts';
 
@@ -67,6 +67,7 @@ export async function seed(
   });
   await seedSupport(db, storage);
   await seedBankCards(db);
+  await seedChannelTemplates(db);
   if (opts.demo) await seedDemoStaff(db);
 }
 
@@ -98,4 +99,33 @@ async function seedDemoStaff(db: Db): Promise<void> {
       .values({ ...s, passwordHash: await hashPassword(password) })
       .onConflictDoNothing();
   }
+}
+
+/**
+ * One promotion channel per market (`/promotion?id=1` India, `?id=2` Indonesia) so the landing works out
+ * of the box; operators add their own. Only into an empty table: their edits are never overwritten.
+ */
+async function seedChannelTemplates(db: Db): Promise<void> {
+  const [any] = await db.select({ id: channelTemplates.id }).from(channelTemplates).limit(1);
+  if (any) return;
+  await db.insert(channelTemplates).values([
+    {
+      market: 'IN',
+      name: 'Default India',
+      headline: 'Instant loans up to ₹80,000',
+      subline: 'Register in a minute, get money in your bank account within 2 hours.',
+      androidUrl: 'https://play.google.com/store/apps/details?id=in.kredito.app',
+      iosUrl: 'https://apps.apple.com/in/app/kredito/id6450000001',
+      appName: 'Kredito',
+    },
+    {
+      market: 'ID',
+      name: 'Default Indonesia',
+      headline: 'Pinjaman cepat hingga Rp 15.000.000',
+      subline: 'Daftar dalam satu menit, dana cair ke rekening Anda dalam 2 jam.',
+      androidUrl: 'https://play.google.com/store/apps/details?id=id.kredito.app',
+      iosUrl: 'https://apps.apple.com/id/app/kredito/id6450000002',
+      appName: 'Kredito',
+    },
+  ]);
 }

@@ -76,7 +76,11 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
-      if (error.status === 429) req.log.warn({ route: req.routeOptions.url }, 'rate limit hit');
+      if (error.status === 429) {
+        req.log.warn({ route: req.routeOptions.url }, 'rate limit hit');
+        // A refusal that knows how long to wait says so (RFC 9110 Retry-After, in seconds).
+        if (error.vars?.retryAfter) reply.header('retry-after', error.vars.retryAfter);
+      }
       return sendError(req, reply, error);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -11,6 +11,7 @@ import { loans } from './loans.ts';
 import { lookup } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
+import { registration } from './registration.ts';
 import { repayment } from './repayment.ts';
 import { repaymentCard } from './repayment-card.ts';
 import { repaymentPay } from './repayment-pay.ts';
@@ -42,6 +43,7 @@ const namespaces = {
   repaymentPay,
   repaymentCard,
   documents,
+  registration,
   complaints,
   chatbot,
   support,

@@ -1,0 +1,316 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { PROMO_CODE } from '../../../shared/contract/promotion.ts';
+import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { normalizePhone } from '../../../shared/domain/phone.ts';
+import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { borrowerSignups, borrowers, captchas, channelTemplates, promoEvents } from '../../db/schema.ts';
+import { AppError, withVars } from '../../errors.ts';
+import { captchaAnswer, captchaPng } from '../identity/captcha-image.ts';
+import type { OneTimeCodes } from '../identity/one-time-codes.ts';
+
+/** A captcha holds this long from its last drawing; a sent one this long more for the registration. */
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Redrawing one session's captcha more than this is a robot, not a borrower who cannot read it. */
+export const CAPTCHA_MAX_DRAWS = 10;
+/** What registration codes are issued for (one-time-codes.ts purposes). */
+export const REGISTER_PURPOSE = 'register';
+
+export interface ChannelFields {
+  app_from?: string | undefined;
+  user_from?: string | undefined;
+  utm_tag?: string | undefined;
+}
+
+/**
+ * The promotion landing's calls (issue 10; decision 034): the channel template, the funnel events, the
+ * picture captcha, the SMS code and the registration. Public calls, so every step is bounded: a captcha
+ * is drawn at most 10 times and accepted once; an SMS needs a right captcha, and the codes' own limits
+ * (60 s, 5 an hour per phone) and a per-market hourly cap stop a flood; the routes add per-address
+ * limits. Nothing here writes a phone number or a code in clear: captchas and codes are keyed hashes.
+ */
+export function promotionService(deps: {
+  db: Db;
+  codes: OneTimeCodes;
+  clock: Clock;
+  key: string;
+  /** Sends at most this many registration codes per market an hour, then refuses and alerts. */
+  hourlySmsCap: number;
+  alert: (message: string, detail: Record<string, unknown>) => void;
+  /**
+   * Demo mode only: remembers each session's current answer in memory, so the simulator, a demo script
+   * or a browser journey can pass the captcha as a person reading it would (never in production).
+   */
+  demo?: boolean;
+}) {
+  const demoAnswers = new Map<string, string>();
+  const rememberForDemo = (sid: string, answer: string) => {
+    if (!deps.demo) return;
+    demoAnswers.delete(sid);
+    demoAnswers.set(sid, answer);
+    // The oldest go first: a demo needs the last few hundred at most.
+    if (demoAnswers.size > 500) demoAnswers.delete(demoAnswers.keys().next().value as string);
+  };
+  const { db, codes, clock } = deps;
+  const mac = (text: string) => createHmac('sha256', deps.key).update(text).digest('hex');
+  const answerHash = (sid: string, answer: string) => mac(`captcha:${sid}:${answer.toUpperCase()}`);
+  const phoneKey = (market: Market, phone: string) => mac(`phone:${market}:${phone}`);
+  const same = (a: string, b: string) =>
+    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+  async function template(id: number) {
+    const [row] = await db.select().from(channelTemplates).where(eq(channelTemplates.id, id));
+    return row?.enabled ? row : null;
+  }
+
+  /** The captcha of a session, whatever its state; null when there is none. */
+  async function captchaOf(sid: string) {
+    const [row] = await db.select().from(captchas).where(eq(captchas.sid, sid));
+    return row ?? null;
+  }
+
+  const badCaptcha = (code: string) => new AppError(code, 'registration:refusals.captcha', 400);
+
+  /** The market's own number, or the phone refusal in the reader's language. */
+  function phoneOf(market: Market, input: string): string {
+    const phone = normalizePhone(market, input);
+    if (!phone) throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.phone.${market}`, 400);
+    return phone;
+  }
+
+  /** One funnel event, counted only for an enabled template (an unknown id records nothing). */
+  async function record(templateId: number, kind: string, f: ChannelFields & { client_type?: string }) {
+    await db.execute(sql`
+      insert into promo_events (template_id, kind, user_from, app_from, utm_tag, client_type, created_at)
+      select t.id, ${kind}, ${f.user_from ?? ''}, ${f.app_from ?? ''}, ${f.utm_tag ?? ''},
+             ${f.client_type ?? ''}, ${clock.now().toISOString()}::timestamptz
+        from channel_templates t where t.id = ${templateId} and t.enabled`);
+  }
+
+  return {
+    /** Demo mode: the answer of a session's current picture (null otherwise, and always outside demo). */
+    demoAnswer: (sid: string) => (deps.demo ? (demoAnswers.get(sid) ?? null) : null),
+
+    async template(id: number): Promise<TemplateData> {
+      const t = await template(id);
+      if (!t) throw new AppError(ERROR_CODE.NOT_FOUND, 'registration:refusals.template', 404);
+      const market = t.market as Market;
+      return {
+        id: t.id,
+        market,
+        lang: MARKET_INFO[market].lang,
+        headline: t.headline,
+        subline: t.subline,
+        bannerUrl: t.bannerUrl,
+        theme: { primary: t.themePrimary, background: t.themeBackground },
+        androidUrl: t.androidUrl,
+        iosUrl: t.iosUrl,
+        appName: t.appName,
+      };
+    },
+
+    /** A visit or a click of an enabled template's page; anything else is not counted. */
+    track: (templateId: number, kind: 'visit' | 'click', f: ChannelFields & { client_type?: string }) =>
+      record(templateId, kind, f),
+
+    /** A new captcha session for a template's page (its market decides which phones it takes). */
+    async newSid(templateId: number, ip: string): Promise<string> {
+      const t = await template(templateId);
+      if (!t) throw new AppError(ERROR_CODE.NOT_FOUND, 'registration:refusals.template', 404);
+      const sid = randomBytes(18).toString('base64url');
+      await db.insert(captchas).values({
+        sid,
+        market: t.market,
+        templateId: t.id,
+        // Nothing can match until the picture is drawn: its answer is chosen then.
+        answerHash: mac(`undrawn:${sid}`),
+        ip,
+        expiresAt: new Date(clock.now().getTime() + CAPTCHA_TTL_MS),
+      });
+      return sid;
+    },
+
+    /** Draws the session's captcha anew (each call a new answer) as a PNG; null when it cannot be. */
+    async draw(sid: string): Promise<Buffer | null> {
+      const answer = captchaAnswer();
+      const now = clock.now();
+      const [row] = await db
+        .update(captchas)
+        .set({
+          answerHash: answerHash(sid, answer),
+          draws: sql`${captchas.draws} + 1`,
+          expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
+        })
+        .where(
+          and(
+            eq(captchas.sid, sid),
+            eq(captchas.state, 'new'),
+            gt(captchas.expiresAt, now),
+            sql`${captchas.draws} < ${CAPTCHA_MAX_DRAWS}`,
+          ),
+        )
+        .returning({ sid: captchas.sid });
+      if (!row) return null;
+      rememberForDemo(sid, answer);
+      return captchaPng(answer);
+    },
+
+    /**
+     * Checks the captcha and sends the registration code. A wrong, used or expired captcha is burned
+     * and answered 101 (the page draws a new one); a right one is bound to this phone for the
+     * registration that follows.
+     */
+    async sendCode(body: { sid: string; capcode: string; phone: string } & ChannelFields) {
+      const c = await captchaOf(body.sid);
+      if (!c) throw badCaptcha(PROMO_CODE.SMS_BAD_CAPTCHA);
+      const market = c.market as Market;
+      const phone = phoneOf(market, body.phone);
+      const now = clock.now();
+      const [taken] = await db
+        .update(captchas)
+        .set({
+          state: 'sent',
+          phoneKey: phoneKey(market, phone),
+          expiresAt: new Date(now.getTime() + 2 * CAPTCHA_TTL_MS),
+        })
+        .where(
+          and(
+            eq(captchas.sid, body.sid),
+            eq(captchas.state, 'new'),
+            gt(captchas.expiresAt, now),
+            eq(captchas.answerHash, answerHash(body.sid, body.capcode.trim())),
+          ),
+        )
+        .returning({ templateId: captchas.templateId });
+      if (!taken) {
+        await db
+          .update(captchas)
+          .set({ state: 'used' })
+          .where(and(eq(captchas.sid, body.sid), eq(captchas.state, 'new')));
+        throw badCaptcha(PROMO_CODE.SMS_BAD_CAPTCHA);
+      }
+      // The market's hourly cap: a runaway campaign or an attack costs at most this many messages.
+      const [sent] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(promoEvents)
+        .innerJoin(channelTemplates, eq(channelTemplates.id, promoEvents.templateId))
+        .where(
+          and(
+            eq(promoEvents.kind, 'sms'),
+            eq(channelTemplates.market, market),
+            gt(promoEvents.createdAt, new Date(now.getTime() - 3_600_000)),
+          ),
+        );
+      if ((sent?.n ?? 0) >= deps.hourlySmsCap) {
+        deps.alert('registration SMS cap reached', { market, cap: deps.hourlySmsCap });
+        throw new AppError(ERROR_CODE.UNAVAILABLE, 'registration:refusals.paused', 503);
+      }
+      const outcome = await codes.issue({
+        purpose: REGISTER_PURPOSE,
+        subject: phoneKey(market, phone),
+        market,
+        phone,
+        text: (code) => `${code} is your registration code. It expires in 5 minutes. Never share it.`,
+        now,
+      });
+      if (!outcome.sent) {
+        throw withVars(
+          new AppError(
+            ERROR_CODE.RATE_LIMITED,
+            outcome.reason === 'tooSoon' ? 'registration:refusals.tooSoon' : 'registration:refusals.tooMany',
+            429,
+          ),
+          { retryAfter: String(outcome.retryIn) },
+        );
+      }
+      await record(taken.templateId, 'sms', body);
+      return { resendIn: outcome.resendIn };
+    },
+
+    /**
+     * Registers the phone: the captcha it was sent with (right answer, same phone, once), then its SMS
+     * code, then the account. An existing account is code 11, told only to whoever proved the phone with
+     * its code: a stranger cannot learn who has an account here.
+     */
+    async register(
+      body: {
+        sid: string;
+        capcode: string;
+        phone: string;
+        smsCode: string;
+        id: number;
+        userName?: string;
+      } & {
+        deviceId?: string;
+        invite_code?: string;
+      } & ChannelFields,
+    ): Promise<{ borrowerId: number }> {
+      const c = await captchaOf(body.sid);
+      const now = clock.now();
+      if (!c) throw badCaptcha(PROMO_CODE.REGISTER_BAD_CAPTCHA);
+      const market = c.market as Market;
+      const phone = phoneOf(market, body.phone);
+      const ready =
+        c.state === 'sent' &&
+        c.expiresAt > now &&
+        c.phoneKey !== null &&
+        same(c.phoneKey, phoneKey(market, phone)) &&
+        same(c.answerHash, answerHash(body.sid, body.capcode.trim()));
+      if (!ready) throw badCaptcha(PROMO_CODE.REGISTER_BAD_CAPTCHA);
+      const check = await codes.verify({
+        purpose: REGISTER_PURPOSE,
+        subject: phoneKey(market, phone),
+        code: body.smsCode.trim(),
+        now,
+      });
+      if (check.outcome !== 'ok') {
+        const key =
+          check.outcome === 'wrong' && !check.locked
+            ? 'wrongCode'
+            : check.outcome === 'expired' || check.outcome === 'used'
+              ? 'expiredCode'
+              : 'lockedCode';
+        throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.${key}`, 400);
+      }
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [consumed] = await tx
+          .update(captchas)
+          .set({ state: 'used' })
+          .where(and(eq(captchas.sid, body.sid), eq(captchas.state, 'sent')))
+          .returning({ templateId: captchas.templateId });
+        if (!consumed) throw badCaptcha(PROMO_CODE.REGISTER_BAD_CAPTCHA);
+        const [created] = await tx
+          .insert(borrowers)
+          .values({ market, phone, name: (body.userName ?? '').trim() })
+          .onConflictDoNothing()
+          .returning({ id: borrowers.id });
+        if (!created)
+          throw new AppError(PROMO_CODE.ALREADY_REGISTERED, 'registration:refusals.registered', 409);
+        await tx.insert(borrowerSignups).values({
+          borrowerId: created.id,
+          templateId: consumed.templateId,
+          userFrom: body.user_from ?? '',
+          appFrom: body.app_from ?? '',
+          utmTag: body.utm_tag ?? '',
+          inviteCode: body.invite_code ?? '',
+          deviceId: body.deviceId ?? '',
+          createdAt: now,
+        });
+        await tx.insert(promoEvents).values({
+          templateId: consumed.templateId,
+          kind: 'register',
+          userFrom: body.user_from ?? '',
+          appFrom: body.app_from ?? '',
+          utmTag: body.utm_tag ?? '',
+          createdAt: now,
+        });
+        return { borrowerId: created.id };
+      });
+    },
+  };
+}
+export type PromotionService = ReturnType<typeof promotionService>;
