@@ -35,6 +35,7 @@ import { documentsRepository } from './modules/documents/documents.repository.ts
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { documentsService } from './modules/documents/documents.service.ts';
 import { oneTimeCodes } from './modules/identity/one-time-codes.ts';
+import { smsLogin, smsLoginRoutes } from './modules/identity/sms-login.ts';
 import { demoClockRoutes, type LoanJobs, loanJobs } from './modules/loans/loan-jobs.ts';
 import { loansRepository } from './modules/loans/loans.repository.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
@@ -142,7 +143,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ checkContract: config.env !== 'production' }));
 
-  const sessions = sessionService(sessionRepository(database), { ttlMs: config.sessionTtlMs });
+  const sessionRepo = sessionRepository(database);
+  const sessions = sessionService(sessionRepo, { ttlMs: config.sessionTtlMs });
   const siteRepo = siteRepository(database.db);
   const complaintsRepo = complaintsRepository(database);
   const chatbotRepo = chatbotRepository(database.db);
@@ -280,6 +282,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(promotionRoutes, { promotion });
   if (config.demo) await app.register(demoCaptchaRoutes, { promotion });
+  await app.register(smsLoginRoutes, {
+    login: smsLogin({ codes, sessions, repo: sessionRepo, clock, key: derived('sms sign-in phones') }),
+  });
   if (config.demo) await app.register(demoCardRoutes, { cards, outbox: smsOutbox });
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.
   app.decorate('loanJobs', jobs);

@@ -22,6 +22,7 @@ export const registration = {
     },
     sent: 'The code has been sent to your phone.',
     done: 'Registered successfully.',
+    loginSent: 'If this number has an account, a sign-in code is on its way.',
   },
   id: {
     refusals: {
@@ -41,5 +42,6 @@ export const registration = {
     },
     sent: 'Kode telah dikirim ke ponsel Anda.',
     done: 'Pendaftaran berhasil.',
+    loginSent: 'Jika nomor ini memiliki akun, kode masuk sedang dikirim.',
   },
 } as const;

@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../shared/contract/envelope.ts';
+import { text } from '../../../shared/contract/fields.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { normalizePhone } from '../../../shared/domain/phone.ts';
+import { translate } from '../../../shared/i18n/resources.ts';
+import { MARKETS, type Market } from '../../../shared/markets.ts';
+import type { Clock } from '../../clock.ts';
+import { AppError, withVars } from '../../errors.ts';
+import { langOf } from '../../lang.ts';
+import { ok } from '../../reply.ts';
+import type { SessionRepository } from '../session/session.repository.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { OneTimeCodes } from './one-time-codes.ts';
+
+/** The app's SMS sign-in (spec §7's "SMS code send" and "SMS login"; paths ours, decision 036). */
+export const LOGIN_PATHS = {
+  sendCode: '/vdthg/v1/session/login-code',
+  login: '/vdthg/v1/session/login',
+} as const;
+export const LOGIN_PURPOSE = 'login';
+
+const phoneBody = { market: z.enum(MARKETS), phone: text(20, { min: 1 }) };
+export const loginCodeBody = z.strictObject(phoneBody);
+export const loginBody = z.strictObject({
+  ...phoneBody,
+  smsCode: text(8, { min: 1 }),
+  deviceId: text(100).optional(),
+});
+const loginReply = envelope(
+  z.object({ token: z.string(), userId: z.number().int(), market: z.enum(MARKETS) }),
+);
+const sentReply = envelope(z.null());
+
+/**
+ * Signing in with a code sent by SMS. A code goes only to a registered number, but the reply is the same
+ * either way ("if this number has an account, a code is on its way"): the call does not tell a stranger
+ * who has an account. The code's limits are the one-time codes' (60 s, 5 an hour per phone, 5 tries);
+ * the routes add per-address limits.
+ */
+export function smsLogin(deps: {
+  codes: OneTimeCodes;
+  sessions: SessionService;
+  repo: Pick<SessionRepository, 'findBorrowerByPhone'>;
+  clock: Clock;
+  key: string;
+}) {
+  const subject = (market: Market, phone: string) =>
+    createHmac('sha256', deps.key).update(`login:${market}:${phone}`).digest('hex');
+  const phoneOf = (market: Market, input: string) => {
+    const phone = normalizePhone(market, input);
+    if (!phone) throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.phone.${market}`, 400);
+    return phone;
+  };
+  return {
+    async sendCode(market: Market, input: string): Promise<void> {
+      const phone = phoneOf(market, input);
+      const borrower = await deps.repo.findBorrowerByPhone(market, phone);
+      if (!borrower) return;
+      const outcome = await deps.codes.issue({
+        purpose: LOGIN_PURPOSE,
+        subject: subject(market, phone),
+        market,
+        phone,
+        text: (code) => `${code} is your sign-in code. It expires in 5 minutes. Never share it.`,
+        now: deps.clock.now(),
+      });
+      if (!outcome.sent)
+        throw withVars(
+          new AppError(
+            ERROR_CODE.RATE_LIMITED,
+            outcome.reason === 'tooSoon' ? 'registration:refusals.tooSoon' : 'registration:refusals.tooMany',
+            429,
+          ),
+          { retryAfter: String(outcome.retryIn) },
+        );
+    },
+
+    async login(market: Market, input: string, code: string, deviceId: string | null) {
+      const phone = phoneOf(market, input);
+      const check = await deps.codes.verify({
+        purpose: LOGIN_PURPOSE,
+        subject: subject(market, phone),
+        code: code.trim(),
+        now: deps.clock.now(),
+      });
+      if (check.outcome !== 'ok') {
+        const key =
+          check.outcome === 'wrong' && !check.locked
+            ? 'wrongCode'
+            : check.outcome === 'locked' || check.outcome === 'wrong'
+              ? 'lockedCode'
+              : 'expiredCode';
+        throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.${key}`, 400);
+      }
+      // A code was only ever sent to a registered number; one deleted since has nothing to open.
+      const borrower = await deps.repo.findBorrowerByPhone(market, phone);
+      if (!borrower) throw new AppError(ERROR_CODE.VALIDATION, 'registration:refusals.expiredCode', 400);
+      const token = await deps.sessions.open(borrower.id, deviceId);
+      return { token, userId: borrower.id, market };
+    },
+  };
+}
+export type SmsLogin = ReturnType<typeof smsLogin>;
+
+const perAddress = (max: number) => ({
+  access: 'public' as const,
+  rateLimit: { max, timeWindow: '1 minute' },
+});
+
+export const smsLoginRoutes: FastifyPluginAsyncZod<{ login: SmsLogin }> = async (app, { login }) => {
+  app.post(
+    LOGIN_PATHS.sendCode,
+    {
+      config: perAddress(10),
+      schema: { tags: ['session'], body: loginCodeBody, response: { 200: sentReply } },
+    },
+    async (req) => {
+      await login.sendCode(req.body.market, req.body.phone);
+      return ok(null, translate(langOf(req), 'registration', 'loginSent'));
+    },
+  );
+  app.post(
+    LOGIN_PATHS.login,
+    { config: perAddress(20), schema: { tags: ['session'], body: loginBody, response: { 200: loginReply } } },
+    async (req) =>
+      ok(await login.login(req.body.market, req.body.phone, req.body.smsCode, req.body.deviceId ?? null)),
+  );
+};
