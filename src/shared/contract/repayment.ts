@@ -125,7 +125,7 @@ export const payTypesReply = envelope(payTypesData);
 export const vcodeBody = z.strictObject({
   ...orderRef,
   /** Minor units: must be an amount the server offers for this order (a run of periods from the first
-   * waiting one, the extension fee with `is_display=1`, or the cooling-off payoff). */
+   * waiting one, the extension fee with `is_display=1`, or the cooling-off payoff with `is_payoff=1`). */
   amount: int(1, MINOR_MAX),
   /** Bank or store code from init-pay-type; `UPI` for UPI. */
   payCode: text(32, { min: 1 }).regex(/^[A-Za-z0-9_]+$/, 'pay code: letters, digits, _'),
@@ -135,7 +135,11 @@ export const vcodeBody = z.strictObject({
   is_display: zeroOne.optional(),
   /** The chosen bank's or store's place in the list + 1 (spec §9). */
   specific_num: int(0, 999).optional(),
-  /** 1: the cooling-off exit payoff. */
+  /**
+   * 1: the cooling-off exit (from loan details): `amount` must be today's payoff as loan details show it
+   * (`coolingOff.payoff`), while the exit is open; paying the code settles the loan (decision 031). Not
+   * with `is_display=1`. Refused with 400 outside the window or for another amount.
+   */
   is_payoff: zeroOne.optional(),
 });
 export type VcodeBody = z.infer<typeof vcodeBody>;

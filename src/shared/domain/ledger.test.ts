@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allocateCoolingOffExit,
   allocatePayment,
   applyAllocations,
   balanceOf,
   chargesOutstanding,
+  coolingOffExitDue,
   offeredAmounts,
+  paidTowardsLoan,
   periodOutstanding,
   totalOutstanding,
 } from './ledger.ts';
@@ -145,6 +148,93 @@ describe('properties', () => {
         const after = applyAllocations(b, allocations);
         expect(offeredAmounts(after)).toHaveLength(offers.length - (k + 1));
       }),
+    );
+  });
+});
+
+describe('cooling-off exit', () => {
+  // 0.1 % a day, 3 days to change one's mind.
+  const terms = { coolingOffDays: 3, dailyInterestPpm: 1_000 };
+
+  it('asks the principal and the interest of the days used, less what was paid, and nothing after the period', () => {
+    expect(coolingOffExitDue(terms, 3000, 0, 0)).toBe(3000 + 3);
+    expect(coolingOffExitDue(terms, 3000, 2, 0)).toBe(3000 + 6);
+    expect(coolingOffExitDue(terms, 3000, 3, 0)).toBe(3000 + 9);
+    expect(coolingOffExitDue(terms, 3000, 4, 0)).toBeNull();
+    // A period paid in the window counts towards the exit, its fee included (the exit waives fees).
+    const b = balanceOf(schedule, { late_fee: 0, late_charge: 0 }, [
+      { period: 1, component: 'fees', amount: 10 },
+      { period: 1, component: 'interest', amount: 100 },
+      { period: 1, component: 'principal', amount: 1000 },
+      { period: null, component: 'extension_fee', amount: 77 },
+    ]);
+    expect(paidTowardsLoan(b)).toBe(1110);
+    expect(coolingOffExitDue(terms, 3000, 1, paidTowardsLoan(b))).toBe(3003 - 1110);
+    // Paid the payoff or more already: no exit to pay.
+    expect(coolingOffExitDue(terms, 3000, 1, 3003)).toBeNull();
+  });
+
+  it('books principal of every period first, then interest, never fees or late charges', () => {
+    const b = balanceOf(schedule, { late_fee: 50, late_charge: 30 }, []);
+    const { allocations, left } = allocateCoolingOffExit(b, 3000 + 9);
+    expect(left).toBe(0);
+    expect(allocations).toEqual([
+      { period: 1, component: 'principal', amount: 1000 },
+      { period: 2, component: 'principal', amount: 1000 },
+      { period: 3, component: 'principal', amount: 1000 },
+      { period: 1, component: 'interest', amount: 9 },
+    ]);
+    // What the exit waives stays unpaid in the schedule: the settlement, not the ledger, closes it.
+    const after = applyAllocations(b, allocations);
+    expect(totalOutstanding(after)).toBe(totalOutstanding(b) - 3009);
+    expect(chargesOutstanding(after)).toBe(80);
+  });
+
+  it('carries on from what earlier payments paid, and leaves unbooked what principal and interest cannot take', () => {
+    const b = balanceOf(schedule, { late_fee: 0, late_charge: 0 }, [
+      { period: 1, component: 'fees', amount: 10 },
+      { period: 1, component: 'interest', amount: 100 },
+      { period: 1, component: 'principal', amount: 400 },
+    ]);
+    const first = allocateCoolingOffExit(b, 700);
+    expect(first.allocations).toEqual([
+      { period: 1, component: 'principal', amount: 600 },
+      { period: 2, component: 'principal', amount: 100 },
+    ]);
+    const all = 600 + 2000 + 80 + 60;
+    expect(allocateCoolingOffExit(b, all + 5).left).toBe(5);
+    expect(() => allocateCoolingOffExit(b, 0)).toThrow(RangeError);
+  });
+
+  it('property: parts positive, never beyond what is owed, summing with the excess to the payment', () => {
+    fc.assert(
+      fc.property(
+        scheduleArb,
+        fc.integer({ min: 1, max: 20_000_000 }),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        (sched, amount, prepaid) => {
+          let b = balanceOf(sched, { late_fee: 100, late_charge: 200 }, []);
+          if (prepaid > 0) b = applyAllocations(b, allocatePayment(b, prepaid).allocations);
+          const { allocations, left } = allocateCoolingOffExit(b, amount);
+          for (const a of allocations) {
+            expect(a.amount).toBeGreaterThan(0);
+            expect(['principal', 'interest']).toContain(a.component);
+          }
+          expect(allocations.reduce((s, a) => s + a.amount, 0) + left).toBe(amount);
+          const after = applyAllocations(b, allocations);
+          for (const p of after.periods)
+            for (const k of ['fees', 'interest', 'principal'] as const)
+              expect(p.paid[k]).toBeLessThanOrEqual(p.owed[k]);
+          // Interest is touched only once every period's principal is back.
+          if (allocations.some((a) => a.component === 'interest'))
+            for (const p of after.periods) expect(p.paid.principal).toBe(p.owed.principal);
+          if (left > 0)
+            for (const p of after.periods) {
+              expect(p.paid.principal).toBe(p.owed.principal);
+              expect(p.paid.interest).toBe(p.owed.interest);
+            }
+        },
+      ),
     );
   });
 });

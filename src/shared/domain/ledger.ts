@@ -1,5 +1,5 @@
 import { assertMinor, type Minor } from './money.ts';
-import type { Installment } from './pricing.ts';
+import { coolingOffPayoff, type Installment, type ProductTerms } from './pricing.ts';
 
 /**
  * The loan ledger's arithmetic (issue 9, decision 031): what an order still owes and how a payment is
@@ -144,4 +144,61 @@ export function applyAllocations(b: OrderBalance, allocations: readonly Allocati
 /** The first period still waiting, or null when the order is paid (its late charges aside). */
 export function nextWaiting(b: OrderBalance): PeriodBalance | null {
   return waitingPeriods(b)[0] ?? null;
+}
+
+/** Everything paid towards the loan so far: its periods' parts and its late charges (extension fees aside). */
+export function paidTowardsLoan(b: OrderBalance): Minor {
+  return b.periods.reduce(
+    (a, p) => a + PERIOD_PARTS.reduce((x, k) => x + p.paid[k], 0),
+    ORDER_PARTS.reduce((a, k) => a + b.paid[k], 0),
+  );
+}
+
+/**
+ * What the cooling-off exit asks on `day` (days since disbursement): the payoff (pricing.ts: the
+ * principal and the interest of the days used, no fee, no penalty) less what was already paid towards
+ * the loan, whatever it paid (money paid as a fee or a late charge counts towards the exit, since the
+ * exit waives both). Null when the period is over, or when nothing is left to ask: a borrower who has
+ * already paid the payoff or more keeps the loan on its plan (a refund of the difference is not a step
+ * the product takes yet).
+ */
+export function coolingOffExitDue(
+  terms: Pick<ProductTerms, 'coolingOffDays' | 'dailyInterestPpm'>,
+  principal: Minor,
+  day: number,
+  paid: Minor,
+): Minor | null {
+  const payoff = coolingOffPayoff(terms, principal, day);
+  if (payoff === null) return null;
+  const due = payoff - paid;
+  return due > 0 ? due : null;
+}
+
+/**
+ * Splits the cooling-off exit's payment: **the principal of every period first, in period order, then the
+ * interest of every period, in period order**; fees and late charges get nothing. The exit returns the
+ * principal and pays for the days used, so the ledger shows the principal back in full and the rest as
+ * interest; what the schedule still shows unpaid afterwards (the interest of the days not used, the
+ * fees, any late charges) is waived when the order is settled, never booked as paid. The allocations
+ * are each > 0, and they plus `left` (what the principal and interest outstanding cannot take, which
+ * the caller never books) are exactly `amount`.
+ */
+export function allocateCoolingOffExit(
+  b: OrderBalance,
+  amount: Minor,
+): { allocations: Allocation[]; left: Minor } {
+  assertMinor(amount);
+  if (amount <= 0) throw new RangeError('a payment is a positive amount');
+  let rest = amount;
+  const allocations: Allocation[] = [];
+  const inOrder = [...b.periods].sort((x, y) => x.period - y.period);
+  for (const k of ['principal', 'interest'] as const)
+    for (const p of inOrder) {
+      const n = Math.min(rest, left(p.owed[k], p.paid[k]));
+      if (n > 0) {
+        allocations.push({ period: p.period, component: k, amount: n });
+        rest -= n;
+      }
+    }
+  return { allocations, left: rest };
 }

@@ -44,6 +44,7 @@ export const repayment = {
       repay_other: 'Periods {{from}} to {{to}}',
       charges: 'Late charges',
       extension: 'Extension fee ({{days}} more days)',
+      payoff: 'Exit this loan (cooling-off): pays it off',
     },
     payTypes: { '1': 'Bank transfer', '2': 'Mini market', '3': 'UPI' },
     steps: {
@@ -115,6 +116,9 @@ export const repayment = {
       noPlan: 'This loan has no repayment plan to show.',
       amountNotOffered: 'The amount to pay has changed. Please go back and choose again.',
       extensionUnavailable: 'This loan cannot be extended now.',
+      payoffUnavailable:
+        'The time to exit this loan has passed, so it can only be repaid as planned. Please go back to your loan.',
+      payoffAmount: 'The amount to exit this loan has changed. Please go back to your loan and try again.',
       payTypeNotOffered: 'This way of paying is not available for your loan.',
       upiOnly: 'A UTR is only for UPI payments.',
       notInReview: 'This payment is not waiting for review.',
@@ -162,6 +166,7 @@ export const repayment = {
       repay_other: 'Cicilan ke-{{from}} sampai ke-{{to}}',
       charges: 'Denda keterlambatan',
       extension: 'Biaya perpanjangan ({{days}} hari)',
+      payoff: 'Pembatalan pinjaman (masa pertimbangan): melunasi pinjaman',
     },
     payTypes: { '1': 'Transfer bank', '2': 'Minimarket', '3': 'UPI' },
     steps: {
@@ -233,6 +238,10 @@ export const repayment = {
       noPlan: 'Pinjaman ini tidak memiliki rencana pembayaran.',
       amountNotOffered: 'Jumlah yang harus dibayar sudah berubah. Silakan kembali dan pilih lagi.',
       extensionUnavailable: 'Pinjaman ini belum dapat diperpanjang.',
+      payoffUnavailable:
+        'Masa untuk membatalkan pinjaman ini sudah lewat, jadi pinjaman hanya dapat dibayar sesuai jadwal. Silakan kembali ke pinjaman Anda.',
+      payoffAmount:
+        'Jumlah untuk membatalkan pinjaman ini sudah berubah. Silakan kembali ke pinjaman Anda dan coba lagi.',
       payTypeNotOffered: 'Cara pembayaran ini tidak tersedia untuk pinjaman Anda.',
       upiOnly: 'UTR hanya untuk pembayaran UPI.',
       notInReview: 'Pembayaran ini tidak sedang menunggu pemeriksaan.',

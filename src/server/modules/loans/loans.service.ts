@@ -8,15 +8,10 @@ import type {
   Row,
 } from '../../../shared/contract/loans.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { coolingOffExitDue } from '../../../shared/domain/ledger.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { showsRecommendations } from '../../../shared/domain/order-status.ts';
-import {
-  coolingOffPayoff,
-  PricingError,
-  type PricingRefusal,
-  type Quote,
-  quoteLoan,
-} from '../../../shared/domain/pricing.ts';
+import { PricingError, type PricingRefusal, type Quote, quoteLoan } from '../../../shared/domain/pricing.ts';
 import { dailyRateText, MARKET_CAPS, percentText, termsOf } from '../../../shared/domain/product.ts';
 import {
   addDays,
@@ -486,16 +481,22 @@ export function loansService(deps: {
     },
   };
 
-  /** The cooling-off exit while it is open: the last day to exit and what exiting costs today. */
+  /**
+   * The cooling-off exit while it is open: the last day to exit and what exiting costs today. The amount
+   * is the ledger's rule (`coolingOffExitDue`: the payoff less what was already paid towards the loan),
+   * the one generate-vcode issues the exit's code for (`is_payoff`, decision 031); the screen builds the
+   * pay-method chooser's address from it.
+   */
   function coolingOffOf(o: OrderView, m: Market, lang: Lang, today: MarketDay) {
     const { coolingOffDays, dailyInterestPpm } = o;
     if (coolingOffDays === null || dailyInterestPpm === null || !o.disbursedAt || !isLive(o.status))
       return null;
     const start = marketDay(new Date(o.disbursedAt), m);
-    const payoff = coolingOffPayoff(
+    const payoff = coolingOffExitDue(
       { coolingOffDays, dailyInterestPpm },
       o.amountMinor,
       daysBetween(start, today),
+      o.paid,
     );
     if (payoff === null) return null;
     const last = addDays(start, coolingOffDays);

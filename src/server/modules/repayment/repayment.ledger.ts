@@ -3,6 +3,7 @@ import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import type { GatewayEvent } from '../../../shared/contract/repayment.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import {
+  allocateCoolingOffExit,
   allocatePayment,
   applyAllocations,
   nextWaiting,
@@ -18,7 +19,7 @@ import { AppError, withVars } from '../../errors.ts';
 import { isLive } from '../loans/loans.repository.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 import type { RepaymentRepository } from './repayment.repository.ts';
-import { balanceOfOrder, extensionOffer, periodDueDay } from './repayment.service.ts';
+import { balanceOfOrder, coolingOffExit, extensionOffer, periodDueDay } from './repayment.service.ts';
 
 /** What a callback led to. `duplicate`: this event or this payment was seen before; nothing changed. */
 export type CreditOutcome = 'credited' | 'review' | 'duplicate';
@@ -33,8 +34,9 @@ const ACTOR = 'system:gateway' as const;
  * event again is acknowledged and changes nothing), then the payment (unique per provider payment id:
  * a second event for one payment changes nothing), then either credits it — the allocations in the
  * ledger's order, the bill paid, the order moved through the engine (settle, cure or extend, with its
- * new due date) — or puts it in the reconciliation list with the reason. The order row is locked for the
- * transaction, so two payments to one order take turns and each sees the other's allocations.
+ * new due date; a cooling-off payoff: the exit's own split, then settle) — or puts it in the
+ * reconciliation list with the reason. The order row is locked for the transaction, so two payments to
+ * one order take turns and each sees the other's allocations.
  */
 /**
  * The event and the payment recorded in one named statement (decision 020: parsed and planned once per
@@ -144,7 +146,21 @@ export function repaymentLedger(deps: {
         };
         const reason = `payment ${event.paymentId}`;
 
-        if (code.purpose === 'extension') {
+        if (code.purpose === 'payoff') {
+          // The cooling-off exit (decision 031). Reckoned for the day it was paid: the code was paid in
+          // time (checked above) and never outlives the window, so a callback delayed past midnight
+          // still gets the exit the borrower paid for. A payment credited meanwhile lowers what the exit
+          // asks: this code's amount is then more than that (for staff to credit or refund).
+          const exit = coolingOffExit(o, marketDay(new Date(event.paidAt), o.market));
+          if (!exit || exit.due < event.amount) return review('overpaid');
+          if (exit.due > event.amount) return review('underpaid');
+          const { allocations, left } = allocateCoolingOffExit(balanceOfOrder(o), event.amount);
+          if (left > 0) return review('overpaid');
+          await book(allocations);
+          // Settled on the exit's terms: what the schedule still shows unpaid (the interest of the days
+          // not used, the fees, any late charge) is waived here, never booked as paid.
+          await engine.apply(o.id, 'settle', ACTOR, { tx, now, reason: `cooling-off exit, ${reason}` });
+        } else if (code.purpose === 'extension') {
           const offer = extensionOffer(o, marketDay(now, o.market));
           // Paid after the loan stopped being extendable (repaid meanwhile, or the window passed).
           if (!offer || offer.fee !== event.amount) return review('closed');
@@ -222,8 +238,9 @@ const refused = (key: string, status: 400 | 404 | 409, vars: Record<string, stri
  * Staff credit a payment from the reconciliation list to its order (or, for one that named no code of
  * ours, to the order they name), with the same arithmetic and order-engine operations as a callback:
  * allocated in the ledger's order, then `settle`, `cure` or (an extension fee the order still offers at
- * that price) `extend`. What the order does not owe is the excess: never booked, written on the payment
- * for a refund. One transaction, the payment row locked first and the order after it (as `credit` does),
+ * that price) `extend`; a cooling-off payoff of at least what the exit asked on the day it was paid is
+ * the exit (its split, then `settle`). What the order does not owe is the excess: never booked, written
+ * on the payment for a refund. One transaction, the payment row locked first and the order after it (as `credit` does),
  * so two operators crediting one payment at once credit it once: the second finds it credited (409).
  * `record` runs inside that transaction (the audit entry: no credit without its record).
  */
@@ -310,7 +327,19 @@ export async function creditReviewedPayment(
     let operation: ReviewedCredit['operation'] = null;
     let status = o.status;
     const offer = code?.purpose === 'extension' ? extensionOffer(o, marketDay(now, o.market)) : null;
-    if (offer && offer.fee === payment.amountMinor) {
+    // A cooling-off payoff that went to review (more than the exit asked, or paid after its code expired)
+    // is still the exit when, on the day it was paid, the exit was open and asked no more than this
+    // payment: the exit is applied and the rest is the excess. Otherwise it is a repayment like any other.
+    const exit = code?.purpose === 'payoff' ? coolingOffExit(o, marketDay(payment.paidAt, o.market)) : null;
+    if (exit && exit.due <= payment.amountMinor) {
+      const { allocations, left } = allocateCoolingOffExit(balance, exit.due);
+      await book(allocations);
+      allocated = exit.due - left;
+      excess = payment.amountMinor - allocated;
+      status = (await engine.apply(o.id, 'settle', actor, { tx, now, reason: `cooling-off exit, ${reason}` }))
+        .to;
+      operation = 'settle';
+    } else if (offer && offer.fee === payment.amountMinor) {
       // An extension fee paid late (its code expired) while the loan still offers it at that price.
       await book([{ period: null, component: 'extension_fee', amount: payment.amountMinor }]);
       const change = await engine.apply(o.id, 'extend', actor, {

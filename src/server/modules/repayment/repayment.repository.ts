@@ -65,7 +65,8 @@ export interface PayCodeRow {
   id: number;
   billNo: string;
   orderId: number;
-  purpose: 'repay' | 'extension';
+  /** `payoff`: the cooling-off exit (decision 031). */
+  purpose: 'repay' | 'extension' | 'payoff';
   amountMinor: number;
   payType: number;
   payCode: string;

@@ -13,9 +13,11 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import {
   balanceOf,
   chargesOutstanding,
+  coolingOffExitDue,
   type OrderBalance,
   offeredAmounts,
   type PeriodBalance,
+  paidTowardsLoan,
   periodOutstanding,
   totalOutstanding,
   waitingPeriods,
@@ -122,6 +124,25 @@ export function codeExpiry(now: Date, market: Market): Date {
   return startOfMarketDay(addDays(marketDay(now, market), 1), market);
 }
 
+/**
+ * The cooling-off exit of a live order on market day `day`: what it asks (ledger.ts `coolingOffExitDue`:
+ * the payoff less what was already paid) and when it closes (the end of the payout day plus the
+ * product's cooling-off days, as loan details show it); null when it is not open. The same rule as the
+ * loan-details screen's `coolingOff`, so the amount it shows is the one a pay code is issued for.
+ */
+export function coolingOffExit(o: LedgerOrder, day: MarketDay): { due: number; closesAt: Date } | null {
+  if (!o.terms || !o.schedule || !o.disbursedAt || !isLive(o.status)) return null;
+  const start = marketDay(new Date(o.disbursedAt), o.market);
+  const due = coolingOffExitDue(
+    o.terms,
+    o.amountMinor,
+    daysBetween(start, day),
+    paidTowardsLoan(balanceOfOrder(o)),
+  );
+  if (due === null) return null;
+  return { due, closesAt: startOfMarketDay(addDays(start, o.terms.coolingOffDays + 1), o.market) };
+}
+
 /** `8808 1234 5678 9012`: a number grouped in fours for reading and typing. */
 export const grouped = (v: string) => v.replace(/(.{4})(?=.)/g, '$1 ');
 
@@ -200,6 +221,7 @@ export function repaymentService(deps: {
   function purposeText(o: LedgerOrder, code: Pick<PayCodeRow, 'purpose' | 'amountMinor'>, lang: Lang) {
     if (code.purpose === 'extension')
       return t(lang, 'purpose.extension', { days: o.terms?.extension?.days ?? 0 });
+    if (code.purpose === 'payoff') return t(lang, 'purpose.payoff');
     // Which periods this amount pays, from the first waiting one.
     const b = balanceOfOrder(o);
     const waiting = waitingPeriods(b);
@@ -456,8 +478,19 @@ export function repaymentService(deps: {
       const now = clock.now();
       const today = marketDay(now, o.market);
       const extension = String(body.is_display ?? '0') === '1';
-      let purpose: 'repay' | 'extension';
-      if (extension) {
+      const payoff = String(body.is_payoff ?? '0') === '1';
+      let purpose: PayCodeRow['purpose'];
+      let expiresAt = codeExpiry(now, o.market);
+      if (payoff) {
+        // One bill pays one thing: the exit and the extension fee together is a malformed request.
+        if (extension) throw new AppError(ERROR_CODE.VALIDATION);
+        const exit = coolingOffExit(o, today);
+        if (!exit) throw refuse('payoffUnavailable', 400, ERROR_CODE.VALIDATION);
+        if (body.amount !== exit.due) throw refuse('payoffAmount', 400, ERROR_CODE.VALIDATION);
+        purpose = 'payoff';
+        // The end of the market day, as every code, but never past the exit's own deadline.
+        if (exit.closesAt < expiresAt) expiresAt = exit.closesAt;
+      } else if (extension) {
         const offer = extensionOffer(o, today);
         if (!offer) throw refuse('extensionUnavailable');
         if (body.amount !== offer.fee) throw refuse('amountNotOffered');
@@ -469,7 +502,6 @@ export function repaymentService(deps: {
       const open = await repo.openCode(o.id, purpose, body.amount, payType, body.payCode, now);
       if (open) return vcodeView(o, open, lang, (await stateOf(open, now)).state);
       await repo.expireCodes(o.id, now);
-      const expiresAt = codeExpiry(now, o.market);
       const billNo = `${o.market}B${today.replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
       const { vcode } = await gateway.issue({
         billNo,

@@ -32,6 +32,7 @@ const routes = [
   { path: H5_PATHS.extension, element: <Marker name="extension" /> },
   { path: H5_PATHS.relevant, element: <Marker name="relevant" /> },
   { path: H5_PATHS.receipts, element: <Marker name="receipts" /> },
+  { path: H5_PATHS.repayChooser, element: <Marker name="chooser" /> },
 ];
 const DETAILS = `${H5_PATHS.loanDetails}?productId=9&orderId=IN001`;
 const RATING_TITLE = 'How was your experience with us?';
@@ -363,7 +364,6 @@ describe('LoanDetailsPage', () => {
     };
 
     it('is a separate block with today’s payoff, the deadline and the no-penalty rule', async () => {
-      const user = userEvent.setup();
       showDetails({ orderStatus: 170, coolingOff });
       const block = await screen.findByRole('region', { name: 'Exit this loan' });
       expect(within(block).getByText('To pay back today').nextSibling?.textContent).toBe('₹15,024.66');
@@ -372,8 +372,29 @@ describe('LoanDetailsPage', () => {
       );
       expect(block.textContent).toContain('the principal and the interest for the days you have used it');
       expect(block.textContent).toContain('no penalty');
+    });
+
+    it('opens the pay-method chooser with the payoff in minor units, payoff=1 and the session params', async () => {
+      const user = userEvent.setup();
+      const { router } = showDetails({ orderStatus: 170, coolingOff });
+      const block = await screen.findByRole('region', { name: 'Exit this loan' });
       await user.click(within(block).getByRole('button', { name: 'Repay and exit' }));
-      expect(screen.getByTestId('marker').textContent).toBe('installments');
+      expect(screen.getByTestId('marker').textContent).toBe('chooser');
+      expect(router.state.location.pathname).toBe(H5_PATHS.repayChooser);
+      const query = new URLSearchParams(router.state.location.search);
+      expect(Object.fromEntries(query)).toMatchObject({
+        productId: '9',
+        orderId: 'IN001',
+        amount: '1502466',
+        display: '0',
+        payoff: '1',
+        market: 'IN',
+        deviceId: 'd1',
+      });
+      // The launch credential never goes into an address.
+      expect(query.has('token')).toBe(false);
+      // Not the plan: the exit is its own bill, not the installments.
+      expect(bridge.messages()).toEqual([]);
     });
 
     it('is absent when the exit is not open', async () => {

@@ -160,6 +160,7 @@ function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }:
   const [jumping, setJumping] = useState<number | null>(null);
   const [leaving, setLeaving] = useState(false);
   const buttons = detailButtons(data.orderStatus, data.isDelay);
+  const exit = data.coolingOff;
   const recommended = showsRecommendations(data.orderStatus) ? data.recProducts : [];
 
   const openOrSay = (url: string) => {
@@ -253,23 +254,23 @@ function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }:
         </button>
       ) : null}
 
-      {data.coolingOff ? (
+      {exit ? (
         <section className="loan-details-exit" aria-labelledby="loan-details-exit">
           <h2 id="loan-details-exit">{t('coolingOff.title')}</h2>
           <p>{t('coolingOff.text')}</p>
           <dl className="loan-details-rows">
             <div>
               <dt>{t('coolingOff.payoff')}</dt>
-              <dd>{data.coolingOff.payoffText}</dd>
+              <dd>{exit.payoffText}</dd>
             </div>
             <div>
               <dt>{t('coolingOff.deadline')}</dt>
               <dd>
-                <time dateTime={data.coolingOff.deadline}>{data.coolingOff.deadlineText}</time>
+                <time dateTime={exit.deadline}>{exit.deadlineText}</time>
               </dd>
             </div>
           </dl>
-          <Button block color="primary" fill="outline" onClick={() => openOrSay(data.h5Url)}>
+          <Button block color="primary" fill="outline" onClick={() => openOrSay(exitPath(data, exit.payoff))}>
             {t('coolingOff.button')}
           </Button>
         </section>
@@ -303,6 +304,21 @@ function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }:
       {children}
     </>
   );
+}
+
+/**
+ * The cooling-off exit leads to the pay-method chooser with today's payoff and `payoff=1` (the chooser
+ * and the pay page carry it, as `display=1` for the extension fee, and ask for the exit's pay code with
+ * it): the amount is the server's, and generate-vcode issues a code only for what the exit asks.
+ */
+function exitPath(data: LoanDetails, payoff: number): string {
+  return withQuery(H5_PATHS.repayChooser, {
+    productId: data.productId,
+    orderId: data.orderNo,
+    amount: payoff,
+    display: 0,
+    payoff: 1,
+  });
 }
 
 /** The frame while the details are on the way: the status picture, headline and rows as placeholders. */

@@ -279,6 +279,22 @@ describe('ChooserPage (India)', () => {
     );
     expect(toasts).toEqual([]);
   });
+
+  it('hands the cooling-off exit flag (payoff=1, from loan details) on to the pay page', async () => {
+    network();
+    const user = userEvent.setup();
+    const { router } = renderAt(
+      routes,
+      `${H5_PATHS.repayChooser}?productId=9&orderId=IN001&amount=500250&display=0&payoff=1`,
+    );
+    expect(screen.getByText('₹5,002.50')).toBeTruthy();
+    await screen.findByRole('radio', { name: /^UPI/ });
+    await user.click(screen.getByRole('button', { name: 'I WANT TO PAY' }));
+    expect(router.state.location.pathname).toBe(H5_PATHS.virtualAccount);
+    expect(router.state.location.search).toBe(
+      '?productId=9&orderId=IN001&amount=500250&display=0&payoff=1&deviceId=d1&market=IN',
+    );
+  });
 });
 
 describe('ChooserPage states', () => {

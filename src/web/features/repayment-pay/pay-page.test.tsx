@@ -172,6 +172,23 @@ describe('PayPage: the code (Indonesia, bank)', () => {
     });
   });
 
+  it('asks for the cooling-off exit code with is_payoff when the address says payoff=1', async () => {
+    store(BCA_CHOICE);
+    const net = network();
+    renderAt(routes, `${H5_PATHS.virtualAccount}?orderId=ID001&amount=100100000&display=0&payoff=1`, 'id');
+    await screen.findByText('8808 1234 5678 9012');
+    expect(net.callsTo(REPAY_PATHS.vcode)[0]!.body).toEqual({
+      orderId: 'ID001',
+      amount: 100_100_000,
+      payCode: 'BCA',
+      pay_type: 1,
+      is_default: 0,
+      is_display: 0,
+      specific_num: 1,
+      is_payoff: 1,
+    });
+  });
+
   it('folds the steps by way to pay, with the chosen one open', async () => {
     store(BCA_CHOICE);
     network();

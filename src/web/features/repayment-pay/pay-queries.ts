@@ -26,10 +26,11 @@ export const payKeys = {
       Number(body.is_default ?? 0),
       Number(body.is_display ?? 0),
       body.specific_num ?? 0,
+      Number(body.is_payoff ?? 0),
     ] as const,
 };
 
-/** What both screens read from their address: the order, the amount (minor units) and `display`. */
+/** What both screens read from their address: the order, the amount (minor units), `display`, `payoff`. */
 export interface PayAddress {
   orderId: string;
   productId?: number;
@@ -37,6 +38,8 @@ export interface PayAddress {
   amount: number;
   /** 1: the extension fee (from the delay page). */
   display: 0 | 1;
+  /** 1: the cooling-off exit's payoff (from loan details): `is_payoff` of generate-vcode. */
+  payoff?: 1;
 }
 
 const MINOR_MAX = 100_000_000_000;
@@ -56,16 +59,21 @@ export function payAddressParam(params: URLSearchParams): PayAddress | null {
     ...(hasProduct ? { productId } : {}),
     amount,
     display: params.get('display') === '1' ? 1 : 0,
+    ...(params.get('payoff') === '1' ? { payoff: 1 as const } : {}),
   };
 }
 
-/** The address both screens hand each other: `productId`, `orderId`, `amount`, `display`, in that order. */
+/**
+ * The address both screens hand each other: `productId`, `orderId`, `amount`, `display`, in that order,
+ * then `payoff=1` for the cooling-off exit only (the other addresses stay as they were).
+ */
 export function payAddressQuery(address: PayAddress): string {
   return new URLSearchParams({
     ...(address.productId !== undefined ? { productId: String(address.productId) } : {}),
     orderId: address.orderId,
     amount: String(address.amount),
     display: String(address.display),
+    ...(address.payoff ? { payoff: '1' } : {}),
   }).toString();
 }
 
@@ -80,6 +88,7 @@ export function vcodeBodyOf(address: PayAddress, choice: PayChoice): VcodeBody {
     is_default: choice.isDefault,
     is_display: address.display,
     specific_num: choice.specificNum,
+    ...(address.payoff ? { is_payoff: 1 as const } : {}),
   };
 }
 
