@@ -38,6 +38,23 @@ const ACTOR = 'system:gateway' as const;
  * reconciliation list with the reason. The order row is locked for the transaction, so two payments to
  * one order take turns and each sees the other's allocations.
  */
+type BookedPart = { period: number | null; component: string; amount: number };
+
+/** Writes a payment's allocations (never updated or deleted afterwards), inside the crediting transaction. */
+async function bookAllocations(tx: Db, paymentId: number, orderId: number, at: Date, rows: BookedPart[]) {
+  if (rows.length === 0) return;
+  await tx.insert(paymentAllocations).values(
+    rows.map((a) => ({
+      paymentId,
+      orderId,
+      period: a.period,
+      component: a.component,
+      amountMinor: a.amount,
+      createdAt: at,
+    })),
+  );
+}
+
 /**
  * The event and the payment recorded in one named statement (decision 020: parsed and planned once per
  * connection; every callback runs it, repeated ones included).
@@ -131,19 +148,7 @@ export function repaymentLedger(deps: {
         if (event.amount > code.amountMinor) return review('overpaid');
         if (!isLive(o.status) || !o.schedule || !o.disbursedAt) return review('closed');
 
-        const book = async (rows: Array<{ period: number | null; component: string; amount: number }>) => {
-          if (rows.length > 0)
-            await tx.insert(paymentAllocations).values(
-              rows.map((a) => ({
-                paymentId: payment.id,
-                orderId: o.id,
-                period: a.period,
-                component: a.component,
-                amountMinor: a.amount,
-                createdAt: now,
-              })),
-            );
-        };
+        const book = (rows: BookedPart[]) => bookAllocations(tx, payment.id, o.id, now, rows);
         const reason = `payment ${event.paymentId}`;
 
         if (code.purpose === 'payoff') {
@@ -309,19 +314,7 @@ export async function creditReviewedPayment(
 
     const actor = `staff:${request.staffId}` as const;
     const reason = `payment ${payment.providerPaymentId} (reconciliation)`;
-    const book = async (rows: Array<{ period: number | null; component: string; amount: number }>) => {
-      if (rows.length > 0)
-        await tx.insert(paymentAllocations).values(
-          rows.map((a) => ({
-            paymentId: payment.id,
-            orderId: o.id,
-            period: a.period,
-            component: a.component,
-            amountMinor: a.amount,
-            createdAt: now,
-          })),
-        );
-    };
+    const book = (rows: BookedPart[]) => bookAllocations(tx, payment.id, o.id, now, rows);
     let allocated = payment.amountMinor;
     let excess = 0;
     let operation: ReviewedCredit['operation'] = null;
