@@ -20,11 +20,11 @@ import { AppError, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
+import type { OneTimeCodes } from '../identity/one-time-codes.ts';
 import { isLive } from '../loans/loans.repository.ts';
 import { PAY_OPTIONS } from '../repayment/pay-options.ts';
 import type { RepaymentRepository } from '../repayment/repayment.repository.ts';
 import { grouped, payableAmounts, type RepaymentService } from '../repayment/repayment.service.ts';
-import type { OneTimeCodes } from '../identity/one-time-codes.ts';
 import type { CardRepaymentRow, RepaymentCardRepository, StoredCard } from './repayment-card.repository.ts';
 
 /** What a card repayment's SMS codes are issued for (one-time-codes.ts purposes). */
