@@ -31,6 +31,10 @@ import { chatbotService } from './modules/chatbot/chatbot.service.ts';
 import { complaintsRepository } from './modules/complaints/complaints.repository.ts';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 import { complaintsService } from './modules/complaints/complaints.service.ts';
+import { dataRightsAdminService } from './modules/data-rights/data-rights.admin.ts';
+import { dataRightsRepository } from './modules/data-rights/data-rights.repository.ts';
+import { dataRightsAdminRoutes, dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
+import { dataRightsService } from './modules/data-rights/data-rights.service.ts';
 import { documentsRepository } from './modules/documents/documents.repository.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { documentsService } from './modules/documents/documents.service.ts';
@@ -161,11 +165,8 @@ export async function buildApp(deps: AppDeps) {
   // Outside demo mode config guarantees a key. The process (server.ts) gives demo mode its data folder's
   // key; an app built without one (tests) signs with a key of its own that dies with it.
   const signingKey = config.urlSigningSecret ?? randomBytes(32).toString('base64url');
-  const uploads = uploadsService(
-    uploadsRepository(database.db),
-    deps.storage ?? localFolderStorage(config.uploadDir),
-    signingKey,
-  );
+  const storage = deps.storage ?? localFolderStorage(config.uploadDir);
+  const uploads = uploadsService(uploadsRepository(database.db), storage, signingKey);
   const complaints = complaintsService(complaintsRepo, uploads, reference);
   const chatbot = chatbotService(chatbotRepo, reference);
   const staffRepo = staffRepository(database.db);
@@ -228,6 +229,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(repaymentRoutes, { repayment });
   await app.register(documentsRoutes, {
     documents: documentsService({ repo: documentsRepository(database), reference, signingKey, clock }),
+    publicUrl: config.publicUrl,
+  });
+  // Privacy rights (decision 035): requests, the copy of the data, account cancellation.
+  const dataRightsRepo = dataRightsRepository(database);
+  await app.register(dataRightsRoutes, {
+    rights: dataRightsService({
+      repo: dataRightsRepo,
+      reference,
+      uploads,
+      storage,
+      sessions,
+      signingKey,
+      clock,
+    }),
     publicUrl: config.publicUrl,
   });
   await app.register(gatewayWebhookRoutes, { ledger, secret: gatewaySecret });
@@ -298,6 +313,9 @@ export async function buildApp(deps: AppDeps) {
     await scope.register(ordersAdminRoutes, { orders: ordersAdmin });
     await scope.register(productsAdminRoutes, { products: productsAdmin });
     await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin });
+    await scope.register(dataRightsAdminRoutes, {
+      rights: dataRightsAdminService({ repo: dataRightsRepo, clock }),
+    });
   });
   const web = await webRoutes(app, {
     webDist: config.webDist,

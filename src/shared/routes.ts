@@ -27,6 +27,8 @@ export const H5_PATHS = {
   bindBank: '/bindBank',
   repayment: '/repayment',
   privacyPolicy: '/privacyPolicy',
+  /** What we hold on the borrower, their privacy-rights requests, the copy and account cancellation (035). */
+  myData: '/myData',
   bridgeTest: '/bridgeTest',
 } as const;
 

@@ -46,6 +46,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/that', shell: 'h5', module: 'features/repayment-pay/pay-page.tsx' },
   { path: '/receipts', shell: 'h5', module: 'features/repayment/receipts-page.tsx' },
   { path: '/repayment', shell: 'h5', module: 'features/repayment-card/card-repay-page.tsx' },
+  { path: '/myData', shell: 'h5', module: 'features/data-rights/my-data-page.tsx' },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },
   { path: '/testPreview', shell: 'dev', demoOnly: true },

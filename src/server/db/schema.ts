@@ -727,6 +727,55 @@ export const borrowerSignups = pgTable('borrower_signups', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Borrowers' privacy-rights requests (decision 035): access, correction, erasure, objection, restriction
+ * and withdrawal of consent. `deadline_at` is fixed when the request is made, by the market's law for
+ * that kind; `answer` is the handler's answer, or the reason when refused. At most one open request
+ * (`received` or `in_progress`) per borrower and kind, held by the partial unique index.
+ */
+export const dataRightsRequests = pgTable(
+  'data_rights_requests',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    kind: text('kind').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').notNull().default('received'),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    answer: text('answer').notNull().default(''),
+    handledBy: integer('handled_by'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('data_rights_open_uq')
+      .on(t.borrowerId, t.kind)
+      .where(sql`status in ('received', 'in_progress')`),
+    index('data_rights_borrower_idx').on(t.borrowerId, t.createdAt),
+    index('data_rights_queue_idx').on(t.market, t.status, t.deadlineAt),
+  ],
+);
+
+/**
+ * Cancelled accounts (the spec's user delete): the borrower row stays, anonymised, because the orders,
+ * payments and events the law makes a lender keep point at it. `retain_until` is when those records may
+ * go; `retained` lists what was kept and why, so an operator or auditor reads it without the decision.
+ */
+export const accountClosures = pgTable('account_closures', {
+  borrowerId: integer('borrower_id')
+    .primaryKey()
+    .references(() => borrowers.id, { onDelete: 'cascade' }),
+  market: text('market').notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  retainUntil: timestamp('retain_until', { withTimezone: true }).notNull(),
+  retained: jsonb('retained').$type<{ record: string; count: number }[]>().notNull(),
+  basis: text('basis').notNull(),
+});
+
 export const schema = {
   borrowers,
   orderEvents,
@@ -760,4 +809,6 @@ export const schema = {
   captchas,
   promoEvents,
   borrowerSignups,
+  dataRightsRequests,
+  accountClosures,
 };

@@ -4,6 +4,7 @@ import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
 import { complaints } from './complaints.ts';
 import { contact } from './contact.ts';
+import { dataRights } from './data-rights.ts';
 import { documents } from './documents.ts';
 import { loanConfirm } from './loan-confirm.ts';
 import { loanDetails } from './loan-details.ts';
@@ -43,6 +44,7 @@ const namespaces = {
   repaymentPay,
   repaymentCard,
   documents,
+  dataRights,
   registration,
   complaints,
   chatbot,

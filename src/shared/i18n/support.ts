@@ -15,6 +15,8 @@ export const support = {
     chatbotHint: 'Answers to common questions, any time',
     complaints: 'My complaints',
     complaintsHint: 'Follow up on what you sent us',
+    myData: 'My data',
+    myDataHint: 'See what we hold, download it, use your privacy rights',
   },
   id: {
     title: 'Layanan pelanggan',
@@ -31,5 +33,7 @@ export const support = {
     chatbotHint: 'Jawaban untuk pertanyaan umum, kapan saja',
     complaints: 'Pengaduan saya',
     complaintsHint: 'Pantau pengaduan yang Anda kirim',
+    myData: 'Data saya',
+    myDataHint: 'Lihat dan unduh data Anda, gunakan hak privasi Anda',
   },
 } as const;

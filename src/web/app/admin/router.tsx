@@ -135,6 +135,22 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.dataRights,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/data-rights/rights-queue-page.tsx'),
+              (m) => m.RightsQueuePage,
+            ),
+          },
+          {
+            path: `${ADMIN_ROUTES.dataRights}/:id`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/data-rights/rights-request-page.tsx'),
+              (m) => m.RightsRequestPage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.audit,
             lazy: antdScreen(
               adminLang,

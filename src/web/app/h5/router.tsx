@@ -160,6 +160,11 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.repayment,
     load: () => import('../../features/repayment-card/card-repay-page.tsx').then((m) => m.CardRepayPage),
   },
+  // Opened from customer service; its query module stays out of the entry, which is at its budget.
+  {
+    path: H5_PATHS.myData,
+    load: () => import('../../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage),
+  },
 ];
 
 /**

@@ -71,6 +71,7 @@ describe('AdminLayout (session guard and header)', () => {
       'Chatbot',
       'Complaint types',
       'Contact messages',
+      'Data rights',
       'Audit log',
     ]);
     expect(within(nav).getByRole('link', { name: 'Complaint types' }).getAttribute('href')).toBe(
@@ -87,7 +88,7 @@ describe('AdminLayout (session guard and header)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Complaints', 'Orders', 'Reconciliation', 'Loan products', 'Contact messages']);
+    ).toEqual(['Complaints', 'Orders', 'Reconciliation', 'Loan products', 'Contact messages', 'Data rights']);
     expect(screen.getByText('Agent · India')).toBeTruthy();
   });
 

@@ -76,6 +76,7 @@ function AdminHeader({ session }: { session: StaffSession }) {
         ]
       : []),
     { to: ADMIN_ROUTES.messages, label: t('nav.messages') },
+    { to: ADMIN_ROUTES.dataRights, label: t('nav.dataRights') },
     ...(isAdmin ? [{ to: ADMIN_ROUTES.audit, label: t('nav.audit') }] : []),
   ];
 

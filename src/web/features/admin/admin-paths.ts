@@ -15,6 +15,8 @@ export const ADMIN_ROUTES = {
   order: (orderNo: string) => `/admin/orders/${encodeURIComponent(orderNo)}`,
   payments: '/admin/payments',
   audit: '/admin/audit',
+  dataRights: '/admin/data-rights',
+  dataRightsRequest: (id: number | string) => `/admin/data-rights/${id}`,
 } as const;
 
 /** The sign-in page, remembering where the operator was going. */

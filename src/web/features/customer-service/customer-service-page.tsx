@@ -68,6 +68,7 @@ export function CustomerServicePage() {
             hint={t('complaintsHint')}
             action={{ to: H5_PATHS.complaintList }}
           />
+          <ContactRow value={t('myData')} hint={t('myDataHint')} action={{ to: H5_PATHS.myData }} />
         </ContactRows>
       </section>
     </main>
