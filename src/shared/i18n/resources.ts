@@ -12,6 +12,7 @@ import { loans } from './loans.ts';
 import { lookup } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
+import { promotion } from './promotion.ts';
 import { registration } from './registration.ts';
 import { repayment } from './repayment.ts';
 import { repaymentCard } from './repayment-card.ts';
@@ -50,6 +51,7 @@ const namespaces = {
   chatbot,
   support,
   staff,
+  promotion,
 } as const;
 
 export type Namespace = keyof typeof namespaces;

@@ -49,12 +49,6 @@ export const shell = {
       title: 'Session ended',
       signIn: 'Sign in again',
     },
-    placeholder: {
-      promoTitle: 'Promotion',
-      promoNote: 'Registration from our partner channels will be available here soon.',
-      adminTitle: 'Back office',
-      adminNote: 'The operators’ back office will be available here soon.',
-    },
   },
   id: {
     bridge: {
@@ -104,12 +98,6 @@ export const shell = {
     sessionEnded: {
       title: 'Sesi berakhir',
       signIn: 'Masuk kembali',
-    },
-    placeholder: {
-      promoTitle: 'Promosi',
-      promoNote: 'Pendaftaran dari kanal mitra kami akan segera tersedia di sini.',
-      adminTitle: 'Kantor belakang',
-      adminNote: 'Kantor belakang untuk operator akan segera tersedia di sini.',
     },
   },
 } as const;

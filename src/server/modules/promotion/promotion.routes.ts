@@ -29,7 +29,7 @@ const perAddress = (max: number) => ({
   rateLimit: { max, timeWindow: '1 minute' },
 });
 
-/** The promotion landing's public calls (spec §7 "Promotion and registration"; decision 034). */
+/** The promotion landing's public calls (spec §7 "Promotion and registration"; decision 036). */
 export const promotionRoutes: FastifyPluginAsyncZod<{ promotion: PromotionService }> = async (
   app,
   { promotion },

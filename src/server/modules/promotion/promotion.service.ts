@@ -26,7 +26,7 @@ export interface ChannelFields {
 }
 
 /**
- * The promotion landing's calls (issue 10; decision 034): the channel template, the funnel events, the
+ * The promotion landing's calls (issue 10; decision 036): the channel template, the funnel events, the
  * picture captcha, the SMS code and the registration. Public calls, so every step is bounded: a captcha
  * is drawn at most 10 times and accepted once; an SMS needs a right captcha, and the codes' own limits
  * (60 s, 5 an hour per phone) and a per-market hourly cap stop a flood; the routes add per-address
