@@ -39,7 +39,6 @@ async function registerWith(
     sms: string;
     get: string;
     sent: string;
-    agree: RegExp;
     submit: string;
   },
   phone: string,
