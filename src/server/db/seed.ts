@@ -121,7 +121,7 @@ async function seedChannelTemplates(db: Db): Promise<void> {
     {
       market: 'ID',
       name: 'Default Indonesia',
-      headline: 'Pinjaman cepat hingga Rp 15.000.000',
+      headline: 'Pinjaman cepat hingga Rp\u00a015.000.000',
       subline: 'Daftar dalam satu menit, dana cair ke rekening Anda dalam 2 jam.',
       androidUrl: 'https://play.google.com/store/apps/details?id=id.kredito.app',
       iosUrl: 'https://apps.apple.com/id/app/kredito/id6450000002',
