@@ -12,11 +12,11 @@ import { Link, useNavigate } from 'react-router';
 import { PROMO_CODE, PROMO_LIMITS, PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
 import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import { captchaText, caretAfterDigits, digitsOnly, formatPhone, phoneDigits } from './phone-format.ts';
 import { captchaSrc, fetchSid, register, sendSmsCode, trackClick } from './promo-api.ts';
 import { usePromo } from './promo-layout.tsx';
 import { carriedQuery } from './promo-params.ts';
-import { useCountdown } from './use-countdown.ts';
 
 type Field = 'phone' | 'captcha' | 'smsCode' | 'agreement';
 const FIELD_ORDER: readonly Field[] = ['phone', 'captcha', 'smsCode', 'agreement'];

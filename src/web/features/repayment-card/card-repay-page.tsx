@@ -12,6 +12,7 @@ import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import {
@@ -22,7 +23,6 @@ import {
   failureOf,
   wayQuery,
 } from './card-repay-api.ts';
-import { useCountdown } from './use-countdown.ts';
 import './card-repay-page.css';
 
 // The screen's copy loads with it, not with every screen.

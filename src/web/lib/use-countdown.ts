@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * The get-code button's wait (spec §4, §9: 60 s, ticking each second). It counts to an end time rather
- * than counting ticks: a phone that puts the page in the background stops its timers, and on return the
- * button must show the time really left, not resume where it froze.
+ * An SMS code button's wait (spec §4, §9: 60 s, ticking each second), for every screen that sends a
+ * code (card repayment, registration). It counts to an end time rather than counting ticks: a phone
+ * that puts the page in the background stops its timers, and on return the button must show the time
+ * really left, not resume where it froze.
  */
 export function useCountdown(tickMs = 1000) {
   const [end, setEnd] = useState<number | null>(null);
