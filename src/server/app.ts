@@ -15,7 +15,7 @@ import {
   sandboxGateway,
 } from './adapters/payment-gateway.ts';
 import { sandboxPayout } from './adapters/payout.ts';
-import { localSmsOutbox } from './adapters/sms.ts';
+import { httpSmsSender, localSmsOutbox } from './adapters/sms.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -271,7 +271,9 @@ export async function buildApp(deps: AppDeps) {
   const smsOutbox = localSmsOutbox({ now: () => clock.now().getTime() });
   const derived = (purpose: string) => createHmac('sha256', signingKey).update(purpose).digest('base64url');
   // One-time SMS codes for every purpose (card repayments, registration): one set of per-phone limits.
-  const codes = oneTimeCodes({ db: database.db, sms: smsOutbox, key: derived('sms one-time codes') });
+  // A configured provider sends for real; otherwise the in-process outbox (demo mode reads it).
+  const smsSender = config.smsProvider ? httpSmsSender(config.smsProvider) : smsOutbox;
+  const codes = oneTimeCodes({ db: database.db, sms: smsSender, key: derived('sms one-time codes') });
   const cards = repaymentCardService({
     repo: repaymentCardRepository(database),
     ledgers: repaymentRepo,

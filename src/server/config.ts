@@ -48,6 +48,10 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/?#]+$/, 'must be a scheme and host such as https://example.com')
     .optional(),
+  /** An SMS provider's HTTP endpoint (`POST`, JSON); without it codes go to the in-process outbox. */
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  /** The provider's bearer token (required with SMS_PROVIDER_URL). */
+  SMS_PROVIDER_TOKEN: z.string().min(8).optional(),
   /** Registration SMS codes sent per market an hour at most; past it sending stops and an alert is logged. */
   SMS_HOURLY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
@@ -110,6 +114,7 @@ export interface Config {
   gatewaySecret?: string | undefined;
   publicUrl?: string | undefined;
   smsHourlyCap: number;
+  smsProvider?: { url: string; token: string } | undefined;
   uploadCleanup: { intervalMs: number; unattachedMs: number; tempMs: number };
   /** False only for the bench (RATE_LIMITS=off). */
   rateLimits: boolean;
@@ -128,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demo = e.DEMO ?? e.NODE_ENV !== 'production';
   if (!demo && !e.URL_SIGNING_SECRET) {
     throw new ConfigError('Invalid configuration:\n  URL_SIGNING_SECRET: required outside demo mode');
+  }
+  if (e.SMS_PROVIDER_URL && !e.SMS_PROVIDER_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER_TOKEN: required with SMS_PROVIDER_URL');
   }
   if (e.RATE_LIMITS === 'off' && !demo) {
     throw new ConfigError('Invalid configuration:\n  RATE_LIMITS: off is for benchmarks on demo data only');
@@ -155,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewaySecret: e.GATEWAY_SECRET,
     publicUrl: e.PUBLIC_URL,
     smsHourlyCap: e.SMS_HOURLY_CAP,
+    smsProvider: e.SMS_PROVIDER_URL
+      ? { url: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN ?? '' }
+      : undefined,
     uploadCleanup: {
       intervalMs: e.UPLOAD_CLEANUP_MINUTES * 60_000,
       unattachedMs: e.UPLOAD_UNATTACHED_HOURS * 3600_000,

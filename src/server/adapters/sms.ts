@@ -83,3 +83,25 @@ export function localSmsOutbox(
     },
   };
 }
+
+/**
+ * An SMS provider over HTTP (production): `POST <url>` with a JSON body `{ to, text, purpose, market }`
+ * and `Authorization: Bearer <token>`; any 2xx means the provider took the message. The number goes in
+ * the international form the market writes (`+91…`, `+62…`). A refusal or a timeout rejects, so the code
+ * is not counted as sent to the borrower as if it were (the caller says sending failed). Nothing logged.
+ */
+export function httpSmsSender(opts: { url: string; token: string; timeoutMs?: number }): SmsSender {
+  return {
+    async send({ purpose, market, phone, text }) {
+      const to = market === 'IN' ? `+91${phone}` : `+62${phone.replace(/^0/, '')}`;
+      const res = await fetch(opts.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token}` },
+        body: JSON.stringify({ to, text, purpose, market }),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+    },
+  };
+}

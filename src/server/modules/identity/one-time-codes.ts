@@ -1,9 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 
 /**
  * One-time codes sent by SMS (security baseline "SMS and one-time codes"; decision 032). General: a code
@@ -95,7 +97,16 @@ export function oneTimeCodes(deps: { db: Db; sms: SmsSender; key: string }) {
         return null;
       });
       if (refused) return refused;
-      await sms.send({ purpose, market: req.market, phone: req.phone, text: req.text(code) });
+      try {
+        await sms.send({ purpose, market: req.market, phone: req.phone, text: req.text(code) });
+      } catch {
+        // Not sent: it must not count against the phone's limits nor hold the one-minute wait, or a
+        // provider's bad minute would lock the borrower out. The borrower is told to try again.
+        await db.execute(sql`
+          delete from sms_codes
+           where purpose = ${purpose} and subject = ${subject} and code_hash = ${codeHash(purpose, subject, code)}`);
+        throw new AppError(ERROR_CODE.UNAVAILABLE);
+      }
       return { sent: true, resendIn: SMS_CODE.resendSeconds };
     },
 
