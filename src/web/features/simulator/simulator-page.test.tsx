@@ -192,6 +192,47 @@ describe('SimulatorPage sign-in and launch', () => {
     expect(src.searchParams.has('isNeedPop')).toBe(false);
   });
 
+  it('signs in through the real SMS flow: code sent, read from the demo outbox, session opened', async () => {
+    const calls: string[] = [];
+    globalThis.fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, window.location.origin).pathname;
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      const body = (data: unknown) =>
+        new Response(JSON.stringify({ code: 0, data, message: 'success' }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      if (path === '/vdthg/v1/session/login-code') return body(null);
+      if (path === '/dev-api/sms/last') return body({ text: '482913 is your sign-in code.' });
+      if (path === '/vdthg/v1/session/login') {
+        expect(JSON.parse(String(init?.body))).toMatchObject({
+          market: 'IN',
+          phone: '9876543210',
+          smsCode: '482913',
+        });
+        return body({ token: TOKEN, userId: 1, market: 'IN' });
+      }
+      return new Response('{}', { status: 404 });
+    }) as unknown as typeof fetch;
+    const user = userEvent.setup();
+    renderAt();
+    await user.type(screen.getByLabelText('Phone'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('The phone received 482913.')).toBeTruthy();
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('482913');
+    await user.click(screen.getByRole('button', { name: 'Sign in with code' }));
+    await waitFor(() => expect(screen.getByTestId('sim-borrower').textContent).toContain('SMS sign-in'));
+    expect(calls).toEqual([
+      'POST /vdthg/v1/session/login-code',
+      'GET /dev-api/sms/last',
+      'POST /vdthg/v1/session/login',
+    ]);
+    const src = new URL(
+      screen.getByTitle('H5 app in the simulated web view').getAttribute('src')!,
+      window.location.origin,
+    );
+    expect(src.searchParams.get('token')).toBe(TOKEN);
+  });
+
   it('refuses a typed path that leaves the site', async () => {
     const user = userEvent.setup();
     renderAt();

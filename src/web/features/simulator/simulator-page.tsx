@@ -86,6 +86,28 @@ async function demoLogin({ market, borrower }: { market: Market; borrower: numbe
   return result.data;
 }
 
+/** The app's SMS sign-in (decision 036), as the native shell would call it. */
+const SIM_DEVICE = 'simulator-device';
+async function sendLoginCode(market: Market, phone: string): Promise<string> {
+  const sent = await request<null>('/vdthg/v1/session/login-code', { data: { market, phone }, silent: true });
+  if (!sent.ok) throw new Error(sent.message || 'The code could not be sent.');
+  // Demo mode: what the phone would have received (nothing when the number has no account).
+  const sms = await request<{ text: string } | null>('/dev-api/sms/last', {
+    method: 'GET',
+    data: { phone: phone.replace(/\D/g, '') },
+    silent: true,
+  });
+  return /\b(\d{6})\b/.exec(sms.data?.text ?? '')?.[1] ?? '';
+}
+async function smsLogin(v: { market: Market; phone: string; code: string }): Promise<DemoLogin> {
+  const result = await request<{ token: string; userId: number; market: Market }>('/vdthg/v1/session/login', {
+    data: { market: v.market, phone: v.phone, smsCode: v.code, deviceId: SIM_DEVICE },
+    silent: true,
+  });
+  if (!result.ok || !result.data) throw new Error(result.message || 'Sign-in failed.');
+  return { ...result.data, phone: v.phone, name: 'SMS sign-in', deviceId: SIM_DEVICE };
+}
+
 /**
  * A native shell in a browser tab: a phone-sized web view hosting the H5 app, the shell's own buttons,
  * and a log of every bridge message the page sends, with the reaction a real shell would have.
@@ -138,6 +160,28 @@ export function SimulatorPage() {
       setSession(data);
       const path = customPath.trim() || route;
       launch(sameOriginPath(path, window.location.origin) ?? route, { market: who.market, session: data });
+    },
+  });
+
+  // The real flow: phone → code (read from the demo outbox, as the phone would show it) → session.
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [codeNote, setCodeNote] = useState('');
+  const requestCode = useMutation({
+    mutationFn: () => sendLoginCode(market, phone),
+    onSuccess: (received) => {
+      setCode(received);
+      setCodeNote(
+        received ? `The phone received ${received}.` : 'No code arrived: is the number registered?',
+      );
+    },
+  });
+  const codeSignIn = useMutation({
+    mutationFn: smsLogin,
+    onSuccess: (data) => {
+      setSession(data);
+      const path = customPath.trim() || route;
+      launch(sameOriginPath(path, window.location.origin) ?? route, { market: data.market, session: data });
     },
   });
 
@@ -266,6 +310,47 @@ export function SimulatorPage() {
           {signIn.isError ? (
             <p role="alert" className="sim-error">
               {signIn.error.message}
+            </p>
+          ) : null}
+          <h3>Or sign in with an SMS code</h3>
+          <label htmlFor={`${ids}-phone`}>Phone</label>
+          <input
+            id={`${ids}-phone`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <button
+            type="button"
+            className="sim-button"
+            onClick={() => requestCode.mutate()}
+            disabled={requestCode.isPending || !phone.trim()}
+          >
+            {requestCode.isPending ? 'Sending…' : 'Send code'}
+          </button>
+          {codeNote ? <p role="status">{codeNote}</p> : null}
+          <label htmlFor={`${ids}-code`}>Code</label>
+          <input
+            id={`${ids}-code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+          <button
+            type="button"
+            className="sim-button sim-button-primary"
+            onClick={() => codeSignIn.mutate({ market, phone, code })}
+            disabled={codeSignIn.isPending || code.length !== 6}
+          >
+            {codeSignIn.isPending ? 'Signing in…' : 'Sign in with code'}
+          </button>
+          {requestCode.isError || codeSignIn.isError ? (
+            <p role="alert" className="sim-error">
+              {(requestCode.error ?? codeSignIn.error)?.message}
             </p>
           ) : null}
         </section>
