@@ -25,6 +25,9 @@ import { loggerOptions } from './logging.ts';
 import { adminRepository } from './modules/admin/admin.repository.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
+import { channelsAdminRepository } from './modules/channels-admin/channels-admin.repository.ts';
+import { channelsAdminRoutes } from './modules/channels-admin/channels-admin.routes.ts';
+import { channelsAdminService } from './modules/channels-admin/channels-admin.service.ts';
 import { chatbotRepository } from './modules/chatbot/chatbot.repository.ts';
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.ts';
 import { chatbotService } from './modules/chatbot/chatbot.service.ts';
@@ -314,6 +317,13 @@ export async function buildApp(deps: AppDeps) {
     await scope.register(adminRoutes, { admin, uploads, staff });
     await scope.register(ordersAdminRoutes, { orders: ordersAdmin });
     await scope.register(productsAdminRoutes, { products: productsAdmin });
+    await scope.register(channelsAdminRoutes, {
+      channels: channelsAdminService({
+        repo: channelsAdminRepository(database.db),
+        audit: staffRepo.audit,
+        clock,
+      }),
+    });
     await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin });
     await scope.register(dataRightsAdminRoutes, {
       rights: dataRightsAdminService({ repo: dataRightsRepo, clock }),

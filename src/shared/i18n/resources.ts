@@ -1,5 +1,6 @@
 import type { Lang } from '../markets.ts';
 import { admin } from './admin.ts';
+import { channelsAdmin } from './channels-admin.ts';
 import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
 import { complaints } from './complaints.ts';
@@ -31,6 +32,7 @@ import { support } from './support.ts';
  */
 const namespaces = {
   admin,
+  channelsAdmin,
   common,
   contact,
   shell,

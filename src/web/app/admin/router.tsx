@@ -135,6 +135,39 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.channels,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/channels/channels-screens.ts'),
+              (m) => m.ChannelsPage,
+            ),
+          },
+          {
+            // Static segments outrank `:id`, so "new" and "funnel" never reach the template page.
+            path: `${ADMIN_ROUTES.channels}/new`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/channels/channels-screens.ts'),
+              (m) => m.NewTemplatePage,
+            ),
+          },
+          {
+            path: `${ADMIN_ROUTES.channels}/funnel`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/channels/channels-screens.ts'),
+              (m) => m.MarketFunnelPage,
+            ),
+          },
+          {
+            path: `${ADMIN_ROUTES.channels}/:id`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/channels/channels-screens.ts'),
+              (m) => m.TemplatePage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.dataRights,
             lazy: antdScreen(
               adminLang,

@@ -68,6 +68,7 @@ describe('AdminLayout (session guard and header)', () => {
       'Orders',
       'Reconciliation',
       'Loan products',
+      'Promotion channels',
       'Chatbot',
       'Complaint types',
       'Contact messages',
@@ -88,7 +89,15 @@ describe('AdminLayout (session guard and header)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Complaints', 'Orders', 'Reconciliation', 'Loan products', 'Contact messages', 'Data rights']);
+    ).toEqual([
+      'Complaints',
+      'Orders',
+      'Reconciliation',
+      'Loan products',
+      'Promotion channels',
+      'Contact messages',
+      'Data rights',
+    ]);
     expect(screen.getByText('Agent · India')).toBeTruthy();
   });
 

@@ -11,6 +11,12 @@ export const ADMIN_ROUTES = {
   product: (id: number | string) => `/admin/products/${id}`,
   /** A new product, for `market` when given. */
   newProduct: (market?: string) => `/admin/products/new${market ? `?market=${market}` : ''}`,
+  channels: '/admin/channels',
+  channel: (id: number | string) => `/admin/channels/${id}`,
+  /** A new landing template, for `market` when given. */
+  newChannel: (market?: string) => `/admin/channels/new${market ? `?market=${market}` : ''}`,
+  /** The funnel of all of a market's templates together. */
+  channelsFunnel: (market?: string) => `/admin/channels/funnel${market ? `?market=${market}` : ''}`,
   orders: '/admin/orders',
   order: (orderNo: string) => `/admin/orders/${encodeURIComponent(orderNo)}`,
   payments: '/admin/payments',
