@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   DATA_RIGHTS_CODE,
   DATA_RIGHTS_PATHS,
@@ -20,6 +19,7 @@ import type { Clock } from '../../clock.ts';
 import { AppError, notFound, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
+import { purposeKey, signLink, unexpired, validSignature } from '../../signed-links.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { DataRightsRepository, RequestRow } from './data-rights.repository.ts';
@@ -36,12 +36,6 @@ import {
 export const EXPORT_LINK_TTL_SECONDS = 600;
 
 const CHAT_RECORD_KIND: Record<number, string> = { 1: 'human', 2: 'resolved', 3: 'stars', 4: 'text' };
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
 
@@ -60,9 +54,7 @@ export function dataRightsService(deps: {
 }) {
   const { repo, reference, uploads, storage, sessions, clock } = deps;
   // A key of its own, derived once: a leaked export signature says nothing about image or certificate links.
-  const linkKey = createHmac('sha256', deps.signingKey).update('data rights: export links').digest();
-  const linkSig = (sessionId: number, exp: number) =>
-    createHmac('sha256', linkKey).update(`${sessionId}.${exp}`).digest('base64url');
+  const linkKey = purposeKey(deps.signingKey, 'data rights: export links');
   const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
     translate(lang, 'dataRights', key, vars);
 
@@ -162,7 +154,12 @@ export function dataRightsService(deps: {
      */
     async exportLink(borrower: BorrowerIdentity, lang: Lang) {
       const now = clock.now();
-      const exp = Math.floor(now.getTime() / 1000) + EXPORT_LINK_TTL_SECONDS;
+      const { exp, sig } = signLink(
+        linkKey,
+        String(borrower.sessionId),
+        EXPORT_LINK_TTL_SECONDS,
+        now.getTime(),
+      );
       await repo.recordExport({
         borrowerId: borrower.id,
         market: borrower.market,
@@ -173,7 +170,7 @@ export function dataRightsService(deps: {
       const query = new URLSearchParams({
         session: String(borrower.sessionId),
         exp: String(exp),
-        sig: linkSig(borrower.sessionId, exp),
+        sig,
         lang,
       });
       return {
@@ -187,9 +184,9 @@ export function dataRightsService(deps: {
       const now = clock.now();
       // A signature we did not make (another session's number, a guess) finds nothing, as any other
       // borrower's data does (security baseline 8.2.2); our own link that ran out says so.
-      if (!sameText(linkSig(q.session, q.exp), q.sig)) throw notFound();
+      if (!validSignature(linkKey, String(q.session), q.exp, q.sig)) throw notFound();
       const expired = new AppError(ERROR_CODE.FORBIDDEN, 'dataRights:refusals.linkExpired', 403);
-      if (q.exp * 1000 < now.getTime()) throw expired;
+      if (!unexpired(q.exp, now.getTime())) throw expired;
       const owner = await repo.exportSession(q.session, now);
       if (!owner || !isMarket(owner.market)) throw expired;
       const data = await repo.everything(owner.borrowerId);

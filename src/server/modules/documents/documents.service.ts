@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import { renderPdf } from '../../pdf.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
+import { purposeKey, signLink, unexpired, validSignature } from '../../signed-links.ts';
 import type { AppliedPayment, CertificateRow, DocumentsRepository } from './documents.repository.ts';
 
 /** A certificate link opens the PDF for this long: enough to open it, too short to pass around. */
@@ -74,11 +75,9 @@ export function documentsService(deps: {
 }) {
   const { repo, reference, clock } = deps;
   // Keys of their own, derived once: a leaked link signature says nothing about image URLs or codes.
-  const linkKey = createHmac('sha256', deps.signingKey).update('documents: certificate links').digest();
-  const codeKey = createHmac('sha256', deps.signingKey).update('documents: verification codes').digest();
+  const linkKey = purposeKey(deps.signingKey, 'documents: certificate links');
+  const codeKey = purposeKey(deps.signingKey, 'documents: verification codes');
 
-  const linkSig = (orderNo: string, exp: number) =>
-    createHmac('sha256', linkKey).update(`${orderNo}.${exp}`).digest('base64url');
   const verificationCode = (c: CertificateRow) =>
     `${c.orderNo}-${base32(createHmac('sha256', codeKey).update(`${c.orderNo}.${c.settledAt}`).digest(), 10)}`;
 
@@ -156,9 +155,9 @@ export function documentsService(deps: {
     /** A signed link to the PDF and the code printed on it. */
     async certificateLink(borrower: BorrowerIdentity, orderNo: string) {
       const c = await settledOrder(borrower, orderNo);
-      const exp = Math.floor(clock.now().getTime() / 1000) + CERTIFICATE_LINK_TTL_SECONDS;
+      const { exp, sig } = signLink(linkKey, c.orderNo, CERTIFICATE_LINK_TTL_SECONDS, clock.now().getTime());
       return {
-        url: `${DOC_PATHS.certificateFile}/${c.orderNo}?exp=${exp}&sig=${linkSig(c.orderNo, exp)}`,
+        url: `${DOC_PATHS.certificateFile}/${c.orderNo}?exp=${exp}&sig=${sig}`,
         code: verificationCode(c),
       };
     },
@@ -168,8 +167,7 @@ export function documentsService(deps: {
      * verification page is (the configured public address, or the one the request came to).
      */
     async certificatePdf(orderNo: string, exp: number, sig: string, siteUrl: string): Promise<Buffer> {
-      const fresh = exp * 1000 >= clock.now().getTime();
-      if (!fresh || !sameText(linkSig(orderNo, exp), sig))
+      if (!unexpired(exp, clock.now().getTime()) || !validSignature(linkKey, orderNo, exp, sig))
         throw new AppError(ERROR_CODE.FORBIDDEN, 'documents:refusals.linkExpired', 403);
       const c = await repo.certificate(orderNo);
       // A valid signature was issued for a settled order; a reopened one (never, today) gets no document.

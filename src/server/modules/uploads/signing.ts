@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signLink, unexpired, validSignature } from '../../signed-links.ts';
 
 /**
  * Image URLs are capabilities: `<path>/<id>?exp=<unix seconds>&sig=<hmac>`. An `<img>` cannot send the
@@ -7,13 +7,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const IMAGE_URL_TTL_SECONDS = 3600;
 
-function mac(secret: string, id: string, exp: number): string {
-  return createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');
-}
-
 export function signImagePath(base: string, id: string, secret: string, nowMs = Date.now()): string {
-  const exp = Math.floor(nowMs / 1000) + IMAGE_URL_TTL_SECONDS;
-  return `${base}/${id}?exp=${exp}&sig=${mac(secret, id, exp)}`;
+  const { exp, sig } = signLink(secret, id, IMAGE_URL_TTL_SECONDS, nowMs);
+  return `${base}/${id}?exp=${exp}&sig=${sig}`;
 }
 
 export function verifyImageSignature(
@@ -23,10 +19,7 @@ export function verifyImageSignature(
   secret: string,
   nowMs = Date.now(),
 ): boolean {
-  if (!Number.isSafeInteger(exp) || exp * 1000 < nowMs) return false;
-  const expected = Buffer.from(mac(secret, id, exp));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return Number.isSafeInteger(exp) && unexpired(exp, nowMs) && validSignature(secret, id, exp, sig);
 }
 
 /** The upload id inside one of our image URLs (signed or not), or null for anything else. */
