@@ -168,6 +168,8 @@ export async function buildApp(deps: AppDeps) {
   // Outside demo mode config guarantees a key. The process (server.ts) gives demo mode its data folder's
   // key; an app built without one (tests) signs with a key of its own that dies with it.
   const signingKey = config.urlSigningSecret ?? randomBytes(32).toString('base64url');
+  // Every other key is derived from it, one per purpose: a leak of one says nothing of the others.
+  const derived = (purpose: string) => createHmac('sha256', signingKey).update(purpose).digest('base64url');
   const storage = deps.storage ?? localFolderStorage(config.uploadDir);
   const uploads = uploadsService(uploadsRepository(database.db), storage, signingKey);
   const complaints = complaintsService(complaintsRepo, uploads, reference);
@@ -185,9 +187,7 @@ export async function buildApp(deps: AppDeps) {
   const payout = sandboxPayout((orderNo, reference) => ordersAdmin.payoutConfirmed(orderNo, reference));
   // Repayment (issue 9): the sandbox gateway by default. Its callbacks are signed with a key of their
   // own, derived from the URL-signing key unless one is configured.
-  const gatewaySecret =
-    config.gatewaySecret ??
-    createHmac('sha256', signingKey).update('payment-gateway callbacks').digest('base64url');
+  const gatewaySecret = config.gatewaySecret ?? derived('payment-gateway callbacks');
   const gateway = sandboxGateway(database.db, gatewaySecret, clock, () => {
     // Sent now rather than at the process's next round; a failure is retried by that round.
     gateway
@@ -272,7 +272,6 @@ export async function buildApp(deps: AppDeps) {
   // The older bank-card repayment (decision 032). SMS go to the local outbox (no provider adapter yet);
   // codes and repay tokens are keyed by keys of their own, derived like the gateway's.
   const smsOutbox = localSmsOutbox({ now: () => clock.now().getTime() });
-  const derived = (purpose: string) => createHmac('sha256', signingKey).update(purpose).digest('base64url');
   // One-time SMS codes for every purpose (card repayments, registration): one set of per-phone limits.
   // A configured provider sends for real; otherwise the in-process outbox (demo mode reads it).
   const smsSender = config.smsProvider ? httpSmsSender(config.smsProvider) : smsOutbox;

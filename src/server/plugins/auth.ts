@@ -49,6 +49,15 @@ export const perBorrower = (max: number) => ({
   },
 });
 
+/**
+ * A public route's limit per client address (the address as the proxy settings allow: a forged
+ * X-Forwarded-For from anyone but a trusted proxy changes nothing), per minute.
+ */
+export const perAddress = (max: number) => ({
+  access: 'public' as const,
+  rateLimit: { max, timeWindow: '1 minute' },
+});
+
 /** Routes added by documentation plugins, which cannot carry our config. */
 const DOCS_PREFIX = '/api-docs';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contract/documents-schema.ts';
 import { orderNoField } from '../../../shared/contract/loans.ts';
 import { langOf } from '../../lang.ts';
-import { perBorrower } from '../../plugins/auth.ts';
+import { perAddress, perBorrower } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { DocumentsService } from './documents.service.ts';
 
@@ -40,7 +40,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${DOC_PATHS.certificateFile}/:orderNo`,
     {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perAddress(30),
       schema: { tags, params: z.strictObject({ orderNo: orderNoField }), querystring: certificateFileQuery },
     },
     async (req, reply) => {
@@ -58,7 +58,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     DOC_PATHS.verify,
     {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: perAddress(20),
       schema: { tags, querystring: verifyQuery, response: { 200: verifyReply } },
     },
     async (req) => ok(await documents.verify(req.query.code, langOf(req))),

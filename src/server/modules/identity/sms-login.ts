@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { envelope } from '../../../shared/contract/envelope.ts';
 import { text } from '../../../shared/contract/fields.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import { normalizePhone } from '../../../shared/domain/phone.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { MARKETS, type Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, withVars } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
+import { perAddress } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { SessionRepository } from '../session/session.repository.ts';
 import type { SessionService } from '../session/session.service.ts';
+import { marketPhone } from './market-phone.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 
 /** The app's SMS sign-in (spec §7's "SMS code send" and "SMS login"; paths ours, decision 036). */
@@ -49,14 +50,9 @@ export function smsLogin(deps: {
 }) {
   const subject = (market: Market, phone: string) =>
     createHmac('sha256', deps.key).update(`login:${market}:${phone}`).digest('hex');
-  const phoneOf = (market: Market, input: string) => {
-    const phone = normalizePhone(market, input);
-    if (!phone) throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.phone.${market}`, 400);
-    return phone;
-  };
   return {
     async sendCode(market: Market, input: string): Promise<void> {
-      const phone = phoneOf(market, input);
+      const phone = marketPhone(market, input);
       const borrower = await deps.repo.findBorrowerByPhone(market, phone);
       if (!borrower) return;
       const outcome = await deps.codes.issue({
@@ -79,7 +75,7 @@ export function smsLogin(deps: {
     },
 
     async login(market: Market, input: string, code: string, deviceId: string | null) {
-      const phone = phoneOf(market, input);
+      const phone = marketPhone(market, input);
       const check = await deps.codes.verify({
         purpose: LOGIN_PURPOSE,
         subject: subject(market, phone),
@@ -104,11 +100,6 @@ export function smsLogin(deps: {
   };
 }
 export type SmsLogin = ReturnType<typeof smsLogin>;
-
-const perAddress = (max: number) => ({
-  access: 'public' as const,
-  rateLimit: { max, timeWindow: '1 minute' },
-});
 
 export const smsLoginRoutes: FastifyPluginAsyncZod<{ login: SmsLogin }> = async (app, { login }) => {
   app.post(

@@ -15,20 +15,13 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { AppError } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
+import { perAddress } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { PromotionService } from './promotion.service.ts';
 
 const tags = ['promotion'];
-/**
- * Per-address limits (the request's address as the proxy settings allow: a forged X-Forwarded-For
- * from anyone but a trusted proxy changes nothing). Sized for a family behind one mobile carrier's
- * address tapping through the page, not for a script.
- */
-const perAddress = (max: number) => ({
-  access: 'public' as const,
-  rateLimit: { max, timeWindow: '1 minute' },
-});
-
+// Per-address limits (perAddress) sized for a family behind one mobile carrier's address tapping
+// through the page, not for a script.
 /** The promotion landing's public calls (spec §7 "Promotion and registration"; decision 036). */
 export const promotionRoutes: FastifyPluginAsyncZod<{ promotion: PromotionService }> = async (
   app,

@@ -3,13 +3,13 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { PROMO_CODE } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import { normalizePhone } from '../../../shared/domain/phone.ts';
 import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { borrowerSignups, borrowers, captchas, channelTemplates, promoEvents } from '../../db/schema.ts';
 import { AppError, withVars } from '../../errors.ts';
 import { captchaAnswer, captchaPng } from '../identity/captcha-image.ts';
+import { marketPhone } from '../identity/market-phone.ts';
 import type { OneTimeCodes } from '../identity/one-time-codes.ts';
 
 /** A captcha holds this long from its last drawing; a sent one this long more for the registration. */
@@ -73,13 +73,6 @@ export function promotionService(deps: {
   }
 
   const badCaptcha = (code: string) => new AppError(code, 'registration:refusals.captcha', 400);
-
-  /** The market's own number, or the phone refusal in the reader's language. */
-  function phoneOf(market: Market, input: string): string {
-    const phone = normalizePhone(market, input);
-    if (!phone) throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.phone.${market}`, 400);
-    return phone;
-  }
 
   /** One funnel event, counted only for an enabled template (an unknown id records nothing). */
   async function record(templateId: number, kind: string, f: ChannelFields & { client_type?: string }) {
@@ -167,7 +160,7 @@ export function promotionService(deps: {
       const c = await captchaOf(body.sid);
       if (!c) throw badCaptcha(PROMO_CODE.SMS_BAD_CAPTCHA);
       const market = c.market as Market;
-      const phone = phoneOf(market, body.phone);
+      const phone = marketPhone(market, body.phone);
       const now = clock.now();
       const [taken] = await db
         .update(captchas)
@@ -252,7 +245,7 @@ export function promotionService(deps: {
       const now = clock.now();
       if (!c) throw badCaptcha(PROMO_CODE.REGISTER_BAD_CAPTCHA);
       const market = c.market as Market;
-      const phone = phoneOf(market, body.phone);
+      const phone = marketPhone(market, body.phone);
       const ready =
         c.state === 'sent' &&
         c.expiresAt > now &&

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../shared/contract/fields.ts';
@@ -20,21 +20,19 @@ import { AppError, notFound } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
 import { perBorrower } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
-import { type RepaymentCardService, retryAfterOf } from './repayment-card.service.ts';
+import type { RepaymentCardService } from './repayment-card.service.ts';
 
 const tags = ['repayment-card'];
 
 /**
- * Runs a money-moving call: a refusal that says "wait" carries Retry-After, and the card flow's own
- * refusals (wrong code, already submitted) are logged as security events — by their code only, never
- * the code typed or the phone.
+ * Runs a money-moving call: the card flow's own refusals (wrong code, already submitted) are logged as
+ * security events — by their code only, never the code typed or the phone. (A refusal that says "wait"
+ * gets its Retry-After from the errors plugin.)
  */
-async function moving<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) {
+async function moving<T>(req: FastifyRequest, work: () => Promise<T>) {
   try {
     return ok(await work());
   } catch (err) {
-    const wait = retryAfterOf(err);
-    if (wait) reply.header('retry-after', wait);
     if (
       err instanceof AppError &&
       (err.code === CARD_REPAY_CODE.WRONG_CODE || err.code === CARD_REPAY_CODE.DO_NOT_RESUBMIT)
@@ -59,13 +57,13 @@ export const repaymentCardRoutes: FastifyPluginAsyncZod<{ cards: RepaymentCardSe
   app.post(
     CARD_REPAY_PATHS.commit,
     { config: perBorrower(30), schema: { tags, body: commitBody, response: { 200: commitReply } } },
-    async (req, reply) => moving(req, reply, () => cards.commit(req.borrower!, langOf(req), req.body)),
+    async (req) => moving(req, () => cards.commit(req.borrower!, langOf(req), req.body)),
   );
 
   app.post(
     CARD_REPAY_PATHS.confirm,
     { config: perBorrower(30), schema: { tags, body: confirmBody, response: { 200: confirmReply } } },
-    async (req, reply) => moving(req, reply, () => cards.confirm(req.borrower!, langOf(req), req.body)),
+    async (req) => moving(req, () => cards.confirm(req.borrower!, langOf(req), req.body)),
   );
 
   app.post(

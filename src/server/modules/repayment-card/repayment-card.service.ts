@@ -398,8 +398,3 @@ a{display:inline-block;margin-top:16px;padding:12px 0;color:#0a5bd3}</style></he
   };
 }
 export type RepaymentCardService = ReturnType<typeof repaymentCardService>;
-
-/** The seconds a 429 of this service asks the caller to wait, for the Retry-After header. */
-export function retryAfterOf(err: unknown): string | null {
-  return err instanceof AppError && err.status === 429 && err.vars?.retryAfter ? err.vars.retryAfter : null;
-}

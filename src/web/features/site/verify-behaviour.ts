@@ -5,7 +5,7 @@
  * page that prints what it is given must not trust it.
  */
 
-const FIELDS = ['document', 'orderNo', 'borrower', 'amount', 'repaid', 'settledOn', 'lender'] as const;
+import { VERIFY_FIELDS } from '../../../shared/contract/documents.ts';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -43,7 +43,7 @@ export function startVerify(
       });
       if (res.ok) {
         const data = ((await res.json()) as { data: Record<string, string> }).data;
-        for (const field of FIELDS) {
+        for (const field of VERIFY_FIELDS) {
           const cell = result.querySelector<HTMLElement>(`[data-field="${field}"]`);
           if (cell) cell.textContent = data[field] ?? '';
         }

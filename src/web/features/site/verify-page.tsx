@@ -1,17 +1,6 @@
-import { DOC_PATHS } from '../../../shared/contract/documents.ts';
+import { DOC_PATHS, VERIFY_FIELDS } from '../../../shared/contract/documents.ts';
 import { documents } from '../../../shared/i18n/documents.ts';
 import type { SitePageProps } from './site-layout.tsx';
-
-/** The rows a genuine certificate shows, in this order (the API's field names). */
-export const VERIFY_FIELDS = [
-  'document',
-  'orderNo',
-  'borrower',
-  'amount',
-  'repaid',
-  'settledOn',
-  'lender',
-] as const;
 
 /**
  * `/verify`: anyone holding a no-dues certificate checks its code here (issue 9). The page is static;
