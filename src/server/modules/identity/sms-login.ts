@@ -7,12 +7,13 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { MARKETS, type Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, withVars } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
 import { perAddress } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { SessionRepository } from '../session/session.repository.ts';
 import type { SessionService } from '../session/session.service.ts';
+import { checkRefusal, sendRefusal } from './code-refusals.ts';
 import { marketPhone } from './market-phone.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 
@@ -64,14 +65,10 @@ export function smsLogin(deps: {
         now: deps.clock.now(),
       });
       if (!outcome.sent)
-        throw withVars(
-          new AppError(
-            ERROR_CODE.RATE_LIMITED,
-            outcome.reason === 'tooSoon' ? 'registration:refusals.tooSoon' : 'registration:refusals.tooMany',
-            429,
-          ),
-          { retryAfter: String(outcome.retryIn) },
-        );
+        throw sendRefusal(outcome, {
+          tooSoon: 'registration:refusals.tooSoon',
+          tooMany: 'registration:refusals.tooMany',
+        });
     },
 
     async login(market: Market, input: string, code: string, deviceId: string | null) {
@@ -82,15 +79,7 @@ export function smsLogin(deps: {
         code: code.trim(),
         now: deps.clock.now(),
       });
-      if (check.outcome !== 'ok') {
-        const key =
-          check.outcome === 'wrong' && !check.locked
-            ? 'wrongCode'
-            : check.outcome === 'locked' || check.outcome === 'wrong'
-              ? 'lockedCode'
-              : 'expiredCode';
-        throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.${key}`, 400);
-      }
+      if (check.outcome !== 'ok') throw checkRefusal(check);
       // A code was only ever sent to a registered number; one deleted since has nothing to open.
       const borrower = await deps.repo.findBorrowerByPhone(market, phone);
       if (!borrower) throw new AppError(ERROR_CODE.VALIDATION, 'registration:refusals.expiredCode', 400);

@@ -7,8 +7,9 @@ import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { borrowerSignups, borrowers, captchas, channelTemplates, promoEvents } from '../../db/schema.ts';
-import { AppError, withVars } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { captchaAnswer, captchaPng } from '../identity/captcha-image.ts';
+import { checkRefusal, sendRefusal } from '../identity/code-refusals.ts';
 import { marketPhone } from '../identity/market-phone.ts';
 import type { OneTimeCodes } from '../identity/one-time-codes.ts';
 
@@ -209,16 +210,11 @@ export function promotionService(deps: {
         text: (code) => `${code} is your registration code. It expires in 5 minutes. Never share it.`,
         now,
       });
-      if (!outcome.sent) {
-        throw withVars(
-          new AppError(
-            ERROR_CODE.RATE_LIMITED,
-            outcome.reason === 'tooSoon' ? 'registration:refusals.tooSoon' : 'registration:refusals.tooMany',
-            429,
-          ),
-          { retryAfter: String(outcome.retryIn) },
-        );
-      }
+      if (!outcome.sent)
+        throw sendRefusal(outcome, {
+          tooSoon: 'registration:refusals.tooSoon',
+          tooMany: 'registration:refusals.tooMany',
+        });
       await record(taken.templateId, 'sms', body);
       return { resendIn: outcome.resendIn };
     },
@@ -259,15 +255,7 @@ export function promotionService(deps: {
         code: body.smsCode.trim(),
         now,
       });
-      if (check.outcome !== 'ok') {
-        const key =
-          check.outcome === 'wrong' && !check.locked
-            ? 'wrongCode'
-            : check.outcome === 'expired' || check.outcome === 'used'
-              ? 'expiredCode'
-              : 'lockedCode';
-        throw new AppError(ERROR_CODE.VALIDATION, `registration:refusals.${key}`, 400);
-      }
+      if (check.outcome !== 'ok') throw checkRefusal(check);
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [consumed] = await tx

@@ -16,10 +16,11 @@ import type { Lang, Market } from '../../../shared/markets.ts';
 import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import type { CallbackSender, SandboxGateway } from '../../adapters/payment-gateway.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, withVars } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
+import { sendRefusal } from '../identity/code-refusals.ts';
 import type { OneTimeCodes } from '../identity/one-time-codes.ts';
 import { isLive } from '../loans/loans.repository.ts';
 import { PAY_OPTIONS } from '../repayment/pay-options.ts';
@@ -173,16 +174,10 @@ export function repaymentCardService(deps: {
         }),
     });
     if (!result.sent)
-      throw withVars(
-        new AppError(
-          ERROR_CODE.RATE_LIMITED,
-          result.reason === 'tooSoon'
-            ? 'repaymentCard:messages.doNotResend'
-            : 'repaymentCard:errors.tooManyCodes',
-          429,
-        ),
-        { retryAfter: String(result.retryIn) },
-      );
+      throw sendRefusal(result, {
+        tooSoon: 'repaymentCard:messages.doNotResend',
+        tooMany: 'repaymentCard:errors.tooManyCodes',
+      });
     return result.resendIn;
   }
 
