@@ -18,14 +18,3 @@ export const VERIFY_PAGE = '/verify';
 
 /** A verification code: the order number, a dash and ten letters or digits of a keyed hash. */
 export const VERIFICATION_CODE_PATTERN = /^[A-Z]{2}[0-9]{8,30}-[A-Z2-7]{10}$/;
-
-/** The rows the check shows for a genuine certificate, in this order (the verify reply's fields). */
-export const VERIFY_FIELDS = [
-  'document',
-  'orderNo',
-  'borrower',
-  'amount',
-  'repaid',
-  'settledOn',
-  'lender',
-] as const;

@@ -5,7 +5,19 @@
  * page that prints what it is given must not trust it.
  */
 
-import { VERIFY_FIELDS } from '../../../shared/contract/documents.ts';
+/**
+ * The rows the check shows for a genuine certificate, in this order (the verify reply's fields). Here,
+ * not in the shared contract: the site's small script must share no module with the app (decision 018).
+ */
+export const VERIFY_FIELDS = [
+  'document',
+  'orderNo',
+  'borrower',
+  'amount',
+  'repaid',
+  'settledOn',
+  'lender',
+] as const;
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

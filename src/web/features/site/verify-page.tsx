@@ -1,6 +1,7 @@
-import { DOC_PATHS, VERIFY_FIELDS } from '../../../shared/contract/documents.ts';
+import { DOC_PATHS } from '../../../shared/contract/documents.ts';
 import { documents } from '../../../shared/i18n/documents.ts';
 import type { SitePageProps } from './site-layout.tsx';
+import { VERIFY_FIELDS } from './verify-behaviour.ts';
 
 /**
  * `/verify`: anyone holding a no-dues certificate checks its code here (issue 9). The page is static;
