@@ -26,10 +26,14 @@ export function signLink(
 
 /** Whether `sig` was made for this subject and `exp` (compared in constant time). */
 export function validSignature(key: string | Buffer, subject: string, exp: number, sig: string): boolean {
-  if (!Number.isSafeInteger(exp)) return false;
-  const expected = Buffer.from(mac(key, subject, exp));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return Number.isSafeInteger(exp) && sameToken(mac(key, subject, exp), sig);
+}
+
+/** Same-length constant-time comparison of two secrets as text (tokens, signatures, hashes). */
+export function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Whether the link's time is still running at `nowMs`. */

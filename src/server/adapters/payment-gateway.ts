@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   GATEWAY_HEADERS,
@@ -11,6 +11,7 @@ import type { Minor } from '../../shared/domain/money.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { Db } from '../db/client.ts';
 import { gatewayOutbox } from '../db/schema.ts';
+import { sameToken } from '../signed-links.ts';
 
 /**
  * Taking the borrower's money (issue 9, decision 031). A gateway issues the number a borrower pays to (a
@@ -90,9 +91,7 @@ export function verifyCallback(
   if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return 'bad_signature';
   const ts = Number(timestamp);
   if (Math.abs(nowS - ts) > GATEWAY_TOLERANCE_S) return 'stale';
-  const expected = Buffer.from(signCallback(secret, ts, rawBody), 'hex');
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'bad_signature';
+  return sameToken(signCallback(secret, ts, rawBody), signature) ? 'ok' : 'bad_signature';
 }
 
 // ---- the sandbox -----------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ import { CSRF_HEADER, type StaffRole } from '../../shared/contract/constants.ts'
 import type { Market } from '../../shared/markets.ts';
 import { AppError, unauthenticated } from '../errors.ts';
 import type { SessionService } from '../modules/session/session.service.ts';
-import { hasRole, type StaffIdentity, type StaffService, sameToken } from '../modules/staff/staff.service.ts';
+import { hasRole, type StaffIdentity, type StaffService } from '../modules/staff/staff.service.ts';
+import { sameToken } from '../signed-links.ts';
 
 export const STAFF_COOKIE = 'staff_session';
 

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { PAY_TYPE } from '../../../shared/contract/constants.ts';
 import { DOC_PATHS, VERIFY_PAGE } from '../../../shared/contract/documents.ts';
 import type { ReceiptsData, VerifyData } from '../../../shared/contract/documents-schema.ts';
@@ -15,7 +15,7 @@ import { AppError } from '../../errors.ts';
 import { renderPdf } from '../../pdf.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import { purposeKey, signLink, unexpired, validSignature } from '../../signed-links.ts';
+import { purposeKey, sameToken, signLink, unexpired, validSignature } from '../../signed-links.ts';
 import type { AppliedPayment, CertificateRow, DocumentsRepository } from './documents.repository.ts';
 
 /** A certificate link opens the PDF for this long: enough to open it, too short to pass around. */
@@ -40,12 +40,6 @@ function base32(bytes: Buffer, length: number): string {
   }
   return out;
 }
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** "Priya Sharma" → "P***a S****a": enough for whoever holds the certificate to match a person. */
 export function maskName(name: string): string {
@@ -228,7 +222,7 @@ export function documentsService(deps: {
       const c = await repo.certificate(orderNo);
       const invalid = () => new AppError(ERROR_CODE.NOT_FOUND, 'documents:refusals.invalidCode', 404);
       if (!c || c.status !== ORDER_STATUS.SETTLED || !c.settledAt) throw invalid();
-      if (!sameText(verificationCode(c), code)) throw invalid();
+      if (!sameToken(verificationCode(c), code)) throw invalid();
       const site = await companyOf(c.market);
       return {
         document: CERTIFICATE_TEXT[c.market].document,

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
@@ -6,6 +6,7 @@ import type { Market } from '../../../shared/markets.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { sameToken } from '../../signed-links.ts';
 
 /**
  * One-time codes sent by SMS (security baseline "SMS and one-time codes"; decision 032). General: a code
@@ -139,9 +140,7 @@ export function oneTimeCodes(deps: { db: Db; sms: SmsSender; key: string }) {
         if (Number(latest.attempts) >= SMS_CODE.maxTries) return { outcome: 'locked' };
         return { outcome: 'expired' };
       }
-      const expected = Buffer.from(String(tried.code_hash), 'hex');
-      const given = Buffer.from(codeHash(purpose, subject, req.code), 'hex');
-      if (!(expected.length === given.length && timingSafeEqual(expected, given)))
+      if (!sameToken(String(tried.code_hash), codeHash(purpose, subject, req.code)))
         return { outcome: 'wrong', locked: Number(tried.attempts) >= SMS_CODE.maxTries };
       const claimed = rowsOf(
         await db.execute(sql`

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { PROMO_CODE } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { borrowerSignups, borrowers, captchas, channelTemplates, promoEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { sameToken } from '../../signed-links.ts';
 import { captchaAnswer, captchaPng } from '../identity/captcha-image.ts';
 import { checkRefusal, sendRefusal } from '../identity/code-refusals.ts';
 import { marketPhone } from '../identity/market-phone.ts';
@@ -59,8 +60,6 @@ export function promotionService(deps: {
   const mac = (text: string) => createHmac('sha256', deps.key).update(text).digest('hex');
   const answerHash = (sid: string, answer: string) => mac(`captcha:${sid}:${answer.toUpperCase()}`);
   const phoneKey = (market: Market, phone: string) => mac(`phone:${market}:${phone}`);
-  const same = (a: string, b: string) =>
-    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
   async function template(id: number) {
     const [row] = await db.select().from(channelTemplates).where(eq(channelTemplates.id, id));
@@ -246,8 +245,8 @@ export function promotionService(deps: {
         c.state === 'sent' &&
         c.expiresAt > now &&
         c.phoneKey !== null &&
-        same(c.phoneKey, phoneKey(market, phone)) &&
-        same(c.answerHash, answerHash(body.sid, body.capcode.trim()));
+        sameToken(c.phoneKey, phoneKey(market, phone)) &&
+        sameToken(c.answerHash, answerHash(body.sid, body.capcode.trim()));
       if (!ready) throw badCaptcha(PROMO_CODE.REGISTER_BAD_CAPTCHA);
       const check = await codes.verify({
         purpose: REGISTER_PURPOSE,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { PAY_TYPE, type PayType } from '../../../shared/contract/constants.ts';
 import type { StatusData } from '../../../shared/contract/repayment.ts';
 import { CARD_REPAY_CODE, CARD_REPAY_PATHS } from '../../../shared/contract/repayment-card.ts';
@@ -20,6 +20,7 @@ import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
+import { sameToken } from '../../signed-links.ts';
 import { sendRefusal } from '../identity/code-refusals.ts';
 import type { OneTimeCodes } from '../identity/one-time-codes.ts';
 import { isLive } from '../loans/loans.repository.ts';
@@ -84,9 +85,7 @@ export function repaymentCardService(deps: {
     const [expText, signature] = token.split('.');
     const exp = Number(expText);
     if (!signature || !Number.isSafeInteger(exp) || exp < nowS()) return false;
-    const expected = Buffer.from(sign(borrowerId, orderNo, exp));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameToken(sign(borrowerId, orderNo, exp), signature);
   };
 
   const detailsUrl = (orderNo: string, productId: number) =>

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Staff } from '../../../shared/contract/admin.ts';
 import type { StaffRole } from '../../../shared/contract/constants.ts';
@@ -18,13 +18,6 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
-}
-
-/** Same-length constant-time comparison for tokens. */
-export function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 function toStaff(row: { id: number; email: string; name: string; role: string; markets: string }): Staff {
