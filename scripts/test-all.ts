@@ -13,6 +13,7 @@ mkdirSync(tmp, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+const failures: string[] = [];
 const summary: string[] = [];
 
 function run(cmd: string, args: string[]): Promise<number> {
@@ -50,9 +51,10 @@ async function vitest(name: string, projects: string[]): Promise<boolean> {
   let p = 0;
   let f = 0;
   if (existsSync(report)) {
-    const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const r = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
     p = r.numPassedTests;
     f = r.numFailedTests;
+    failures.push(...failedTests(r));
   }
   // A crashed run (no report, or failures outside tests) still counts as a failure.
   if (code !== 0 && f === 0) f = 1;
@@ -62,6 +64,29 @@ async function vitest(name: string, projects: string[]): Promise<boolean> {
     `${code === 0 ? '✓' : '✗'} ${name}: ${p} passed, ${f} failed (${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
   return code === 0;
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** Names each failed test with the first line of its failure, so a summary alone says what broke. */
+function failedTests(r: VitestReport): string[] {
+  const out: string[] = [];
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      const first = (t.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+      out.push(`  ✗ ${where} › ${t.fullName}\n      ${first}`);
+    }
+  }
+  return out;
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -84,5 +109,6 @@ if (!existsSync(CHROMIUM)) {
 }
 
 console.log(`\n━━ summary\n${summary.join('\n')}\n`);
+if (failures.length) console.log(`failed tests:\n${failures.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { DestinationStream } from 'pino';
 import { REPAY_PATHS } from '../shared/contract/constants.ts';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
+import type { Market } from '../shared/markets.ts';
 import {
   type CallbackSender,
   httpSender,
@@ -290,7 +291,10 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(repaymentCardRoutes, { cards });
+  // The name a code's message signs with: the market's app name from the site settings.
+  const appName = async (market: Market) => (await reference.siteConfig(market))?.appName ?? '';
   const promotion = promotionService({
+    appName,
     db: database.db,
     codes,
     clock,
@@ -302,7 +306,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(promotionRoutes, { promotion });
   if (config.demo) await app.register(demoCaptchaRoutes, { promotion });
   await app.register(smsLoginRoutes, {
-    login: smsLogin({ codes, sessions, repo: sessionRepo, clock, key: derived('sms sign-in phones') }),
+    login: smsLogin({
+      codes,
+      sessions,
+      repo: sessionRepo,
+      clock,
+      key: derived('sms sign-in phones'),
+      appName,
+    }),
   });
   if (config.demo) await app.register(demoCardRoutes, { cards, outbox: smsOutbox });
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.

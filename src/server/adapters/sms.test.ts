@@ -36,16 +36,16 @@ describe('SMS over an HTTP provider', () => {
   it('posts the message with the bearer token and the international number', async () => {
     answer = 200;
     const sms = httpSmsSender({ url, token: 'provider-token-1' });
-    await sms.send({ purpose: 'login', market: 'IN', phone: '9876543210', text: 'hello' });
-    await sms.send({ purpose: 'register', market: 'ID', phone: '081234567890', text: 'halo' });
+    await sms.send({ purpose: 'login', via: 'sms', market: 'IN', phone: '9876543210', text: 'hello' });
+    await sms.send({ purpose: 'register', via: 'voice', market: 'ID', phone: '081234567890', text: 'halo' });
     expect(received.slice(-2)).toEqual([
       {
         auth: 'Bearer provider-token-1',
-        body: { to: '+919876543210', text: 'hello', purpose: 'login', market: 'IN' },
+        body: { to: '+919876543210', text: 'hello', purpose: 'login', market: 'IN', via: 'sms' },
       },
       {
         auth: 'Bearer provider-token-1',
-        body: { to: '+6281234567890', text: 'halo', purpose: 'register', market: 'ID' },
+        body: { to: '+6281234567890', text: 'halo', purpose: 'register', market: 'ID', via: 'voice' },
       },
     ]);
   });
@@ -55,6 +55,7 @@ describe('SMS over an HTTP provider', () => {
     await expect(
       httpSmsSender({ url, token: 'provider-token-1' }).send({
         purpose: 'login',
+        via: 'sms',
         market: 'IN',
         phone: '9876543210',
         text: 'x',
@@ -86,7 +87,7 @@ describe('SMS over an HTTP provider', () => {
       const ok = await send();
       expect(ok.statusCode, ok.body).toBe(200);
       expect(received.length).toBe(before + 1);
-      expect(received.at(-1)!.body.text).toMatch(/^\d{6} is your sign-in code\./);
+      expect(received.at(-1)!.body.text).toMatch(/^Kredito: \d{6} is your sign-in code\./);
       expect(received.at(-1)!.auth).toBe('Bearer provider-token-2');
       // Nothing in the demo outbox: the provider sent it.
       expect((await t.app.inject({ url: '/dev-api/sms/last?phone=9876543210' })).json().data).toBeNull();

@@ -8,9 +8,14 @@ import type { Market } from '../../shared/markets.ts';
  *
  * Nothing here logs: a message carries a phone number and, usually, a code (security baseline 16.2.5).
  */
+/** How a code reaches the phone: a text message, or a call that reads it out (for phones SMS misses). */
+export type Delivery = 'sms' | 'voice';
+
 export interface SmsMessage {
-  /** What the message is for (`card_repayment`, later `register`): providers bill and rate-limit by it. */
+  /** What the message is for (`card_repayment`, `register`, `login`): providers bill and rate-limit by it. */
   purpose: string;
+  /** A voice message's text is what the call says (the code's digits spaced out, to be read one by one). */
+  via: Delivery;
   market: Market;
   /** The market's normalised number (`9876543210`, `081234567890`). */
   phone: string;
@@ -25,6 +30,7 @@ export interface SmsSender {
 /** A message as the local outbox keeps it. */
 export interface HeldSms {
   purpose: string;
+  via: Delivery;
   market: Market;
   text: string;
   sentAt: Date;
@@ -69,11 +75,11 @@ export function localSmsOutbox(
   };
 
   return {
-    async send({ purpose, market, phone, text }) {
+    async send({ purpose, via, market, phone, text }) {
       const list = held.get(phone) ?? [];
       // Re-inserted, so the numbers messaged last are dropped last.
       held.delete(phone);
-      held.set(phone, [...list, { purpose, market, text, sentAt: new Date(now()) }]);
+      held.set(phone, [...list, { purpose, via, market, text, sentAt: new Date(now()) }]);
       count++;
       forgetOld();
     },
@@ -85,19 +91,20 @@ export function localSmsOutbox(
 }
 
 /**
- * An SMS provider over HTTP (production): `POST <url>` with a JSON body `{ to, text, purpose, market }`
- * and `Authorization: Bearer <token>`; any 2xx means the provider took the message. The number goes in
+ * An SMS provider over HTTP (production): `POST <url>` with a JSON body `{ to, text, purpose, market, via }`
+ * and `Authorization: Bearer <token>`; any 2xx means the provider took the message (`via: "voice"`: the
+ * provider calls the number and reads `text` out, as the common OTP gateways of both markets offer). The number goes in
  * the international form the market writes (`+91…`, `+62…`). A refusal or a timeout rejects, so the code
  * is not counted as sent to the borrower as if it were (the caller says sending failed). Nothing logged.
  */
 export function httpSmsSender(opts: { url: string; token: string; timeoutMs?: number }): SmsSender {
   return {
-    async send({ purpose, market, phone, text }) {
+    async send({ purpose, via, market, phone, text }) {
       const to = market === 'IN' ? `+91${phone}` : `+62${phone.replace(/^0/, '')}`;
       const res = await fetch(opts.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token}` },
-        body: JSON.stringify({ to, text, purpose, market }),
+        body: JSON.stringify({ to, text, purpose, market, via }),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
       await res.arrayBuffer();

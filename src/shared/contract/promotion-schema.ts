@@ -46,9 +46,11 @@ export const smsBody = z.object({
   sid: text(64, { min: 16 }),
   deviceId: text(100).optional(),
   appName: text(40).optional(),
+  /** Ours: `voice` reads the code out in a call instead (same limits as the SMS). */
+  via: z.enum(['sms', 'voice']).optional(),
   ...channel,
 });
-export const registerBody = smsBody.extend({
+export const registerBody = smsBody.omit({ via: true }).extend({
   smsCode: text(8, { min: 1 }),
   merchantNumber: text(20).optional(),
   userName: text(80).optional(),

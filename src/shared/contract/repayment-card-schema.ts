@@ -111,5 +111,11 @@ export const hostedReply = envelope(z.object({ url: z.string() }));
 // demo mode: the local SMS outbox
 export const demoSmsQuery = z.strictObject({ phone: text(20, { min: 6 }).regex(/^\+?\d+$/, 'digits') });
 export const demoSmsReply = envelope(
-  z.object({ purpose: z.string(), text: z.string(), code: z.string(), sentAt: z.string() }),
+  z.object({
+    purpose: z.string(),
+    via: z.enum(['sms', 'voice']),
+    text: z.string(),
+    code: z.string(),
+    sentAt: z.string(),
+  }),
 );

@@ -31,6 +31,8 @@ export const promotion = {
         sending: 'Sending…',
         countdown: '{{seconds}}s',
         sent: 'Code sent. Check your SMS messages.',
+        call: 'No SMS? Get the code by phone call',
+        calling: 'We are calling you now to read out the code.',
       },
       agreement: {
         before: 'I have read and agree to the ',
@@ -98,6 +100,8 @@ export const promotion = {
         sending: 'Mengirim…',
         countdown: '{{seconds}}s',
         sent: 'Kode terkirim. Periksa pesan SMS Anda.',
+        call: 'Tidak menerima SMS? Dapatkan kode lewat telepon',
+        calling: 'Kami sedang menelepon Anda untuk membacakan kode.',
       },
       agreement: {
         before: 'Saya telah membaca dan menyetujui ',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Market } from '../../../shared/markets.ts';
-import type { SmsSender } from '../../adapters/sms.ts';
+import type { Delivery, SmsSender } from '../../adapters/sms.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { sameToken } from '../../signed-links.ts';
@@ -14,7 +14,7 @@ import { sameToken } from '../../signed-links.ts';
  * registered next) and sent to a phone. What is kept is an HMAC of the code under a server key, bound to
  * purpose and subject, so a stolen table gives neither the codes nor a way to guess them offline; and an
  * HMAC of the phone number, enough to count sends per phone. A code: 6 digits from a secure source, valid
- * 5 minutes, used once, at most 5 wrong tries per subject (a resend keeps the count). Sends: one per
+ * 5 minutes, used once, at most 5 wrong tries per subject an hour (a resend keeps the count). Sends: one per
  * phone a minute, at most 5 per phone an hour, decided under a lock on the phone so racing requests
  * cannot both send.
  */
@@ -34,6 +34,11 @@ export interface IssueRequest {
   phone: string;
   /** The message, given the code (the only place the code exists in clear besides the phone). */
   text: (code: string) => string;
+  /**
+   * By SMS (the default) or read out in a call. One phone's limits count both: a call is the same code
+   * sent another way, not a second allowance.
+   */
+  via?: Delivery;
   now: Date;
 }
 
@@ -81,10 +86,14 @@ export function oneTimeCodes(deps: { db: Db; sms: SmsSender; key: string }) {
             reason: 'tooMany' as const,
             retryIn: Math.max(1, Math.ceil((Number(recent!.first_ms) + 3_600_000 - now.getTime()) / 1000)),
           };
-        // A resend keeps the subject's wrong tries, and the codes sent before it stop working.
+        // A resend keeps the subject's wrong tries, so resending buys no guesses; but only those of the
+        // last hour: a subject that lives on (a sign-in's phone, a registration's) would otherwise stay
+        // locked for good after five wrong tries, and anyone could lock a stranger out of their account.
+        // Guessing stays bounded: five tries an hour per subject. The codes sent before stop working.
         const [previous] = rowsOf(
           await tx.execute(sql`
-            select attempts from sms_codes where purpose = ${purpose} and subject = ${subject}
+            select attempts from sms_codes
+             where purpose = ${purpose} and subject = ${subject} and created_at > ${hourAgo}
              order by id desc limit 1`),
         );
         await tx.execute(sql`
@@ -99,7 +108,13 @@ export function oneTimeCodes(deps: { db: Db; sms: SmsSender; key: string }) {
       });
       if (refused) return refused;
       try {
-        await sms.send({ purpose, market: req.market, phone: req.phone, text: req.text(code) });
+        await sms.send({
+          purpose,
+          via: req.via ?? 'sms',
+          market: req.market,
+          phone: req.phone,
+          text: req.text(code),
+        });
       } catch {
         // Not sent: it must not count against the phone's limits nor hold the one-minute wait, or a
         // provider's bad minute would lock the borrower out. The borrower is told to try again.

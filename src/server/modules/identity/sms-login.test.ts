@@ -15,7 +15,11 @@ let address = 0;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: `10.9.${++address % 250}.1` });
 const smsTo = async (phone: string) =>
-  (await t.app.inject({ url: `/dev-api/sms/last?phone=${phone}` })).json().data as { text: string } | null;
+  (await t.app.inject({ url: `/dev-api/sms/last?phone=${phone}` })).json().data as {
+    text: string;
+    via: string;
+    code: string;
+  } | null;
 const codeIn = (sms: { text: string } | null) => /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1] ?? '';
 
 describe('SMS sign-in', () => {
@@ -65,7 +69,7 @@ describe('SMS sign-in', () => {
     for (let i = 0; i < 5; i++) await post(LOGIN_PATHS.login, { market: 'ID', phone, smsCode: wrong });
     const locked = await post(LOGIN_PATHS.login, { market: 'ID', phone, smsCode: code });
     expect(locked.statusCode).toBe(400);
-    expect(locked.json().message).toBe('Too many wrong codes. Please request a new one.');
+    expect(locked.json().message).toBe('Too many wrong codes. Please wait an hour, then request a new one.');
   });
 
   it('refuses another market number and hostile bodies with 400', async () => {
@@ -80,5 +84,57 @@ describe('SMS sign-in', () => {
     ]) {
       expect((await post(LOGIN_PATHS.sendCode, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it("reads the code out in a call, in the reader's language, under the same limits as the SMS", async () => {
+    // The demo borrower of Indonesia, locked by five wrong codes in the test above: a new code within
+    // the hour is born with those tries (resending buys no guesses)...
+    const phone = '081234567890';
+    t.clock.advance(120_000);
+    expect((await post(LOGIN_PATHS.voiceCode, { market: 'ID', phone })).statusCode).toBe(200);
+    const early = await post(LOGIN_PATHS.login, { market: 'ID', phone, smsCode: (await smsTo(phone))!.code });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('Too many wrong codes. Please wait an hour, then request a new one.');
+    // ...and after it, the lock lifts: no one can lock a stranger out for good.
+    t.clock.advance(3_600_000);
+    const called = await post(LOGIN_PATHS.voiceCode, { market: 'ID', phone }, { 'x-lang': 'id' });
+    expect(called.statusCode, called.body).toBe(200);
+    expect(called.json().message).toBe(
+      'Jika nomor ini memiliki akun, kami sedang meneleponnya untuk membacakan kode masuk.',
+    );
+    const call = await smsTo(phone);
+    expect(call?.via).toBe('voice');
+    // Spelled out digit by digit, twice, in Indonesian; never the code written whole.
+    const spoken = call!.code.split('').join(', ');
+    expect(call!.text).toContain(
+      `Kode masuk Anda adalah ${spoken}. Sekali lagi, kode Anda adalah ${spoken}.`,
+    );
+    expect(call!.text).not.toMatch(/\d{6}/);
+    // One phone's limits count both ways: an SMS right after the call waits its minute.
+    const sms = await post(LOGIN_PATHS.sendCode, { market: 'ID', phone });
+    expect(sms.statusCode).toBe(429);
+    expect(Number(sms.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post(LOGIN_PATHS.voiceCode, { market: 'ID', phone })).statusCode).toBe(429);
+    // The code heard works like a typed one.
+    const res = await post(LOGIN_PATHS.login, { market: 'ID', phone, smsCode: call!.code });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('calls no unknown number, and answers it as a known one', async () => {
+    const res = await post(LOGIN_PATHS.voiceCode, { market: 'IN', phone: '9000000002' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      'If this number has an account, we are calling it now to read out a sign-in code.',
+    );
+    expect(await smsTo('9000000002')).toBeNull();
+  });
+
+  it("signs its message with the market's app name, in English for India", async () => {
+    t.clock.advance(120_000);
+    expect((await post(LOGIN_PATHS.sendCode, { market: 'IN', phone: '9876543210' })).statusCode).toBe(200);
+    const sms = await smsTo('9876543210');
+    expect(sms?.via).toBe('sms');
+    expect(sms?.text).toMatch(/^\S.*: \d{6} is your sign-in code\. It expires in 5 minutes\./);
+    expect(sms?.text.startsWith(': ')).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ import { envelope } from '../../../shared/contract/envelope.ts';
 import { text } from '../../../shared/contract/fields.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
-import { MARKETS, type Market } from '../../../shared/markets.ts';
+import { type Lang, MARKETS, type Market } from '../../../shared/markets.ts';
+import type { Delivery } from '../../adapters/sms.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
@@ -13,6 +14,7 @@ import { perAddress } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { SessionRepository } from '../session/session.repository.ts';
 import type { SessionService } from '../session/session.service.ts';
+import { codeText } from './code-messages.ts';
 import { checkRefusal, sendRefusal } from './code-refusals.ts';
 import { marketPhone } from './market-phone.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
@@ -20,6 +22,8 @@ import type { OneTimeCodes } from './one-time-codes.ts';
 /** The app's SMS sign-in (spec §7's "SMS code send" and "SMS login"; paths ours, decision 036). */
 export const LOGIN_PATHS = {
   sendCode: '/vdthg/v1/session/login-code',
+  /** The same code read out in a call, for a phone that SMS does not reach (spec §7's "voice code"). */
+  voiceCode: '/vdthg/v1/session/voice-code',
   login: '/vdthg/v1/session/login',
 } as const;
 export const LOGIN_PURPOSE = 'login';
@@ -48,11 +52,13 @@ export function smsLogin(deps: {
   repo: Pick<SessionRepository, 'findBorrowerByPhone'>;
   clock: Clock;
   key: string;
+  /** The name the message signs with (the market's app name). */
+  appName: (market: Market) => Promise<string>;
 }) {
   const subject = (market: Market, phone: string) =>
     createHmac('sha256', deps.key).update(`login:${market}:${phone}`).digest('hex');
   return {
-    async sendCode(market: Market, input: string): Promise<void> {
+    async sendCode(market: Market, input: string, via: Delivery, lang: Lang): Promise<void> {
       const phone = marketPhone(market, input);
       const borrower = await deps.repo.findBorrowerByPhone(market, phone);
       if (!borrower) return;
@@ -61,7 +67,8 @@ export function smsLogin(deps: {
         subject: subject(market, phone),
         market,
         phone,
-        text: (code) => `${code} is your sign-in code. It expires in 5 minutes. Never share it.`,
+        via,
+        text: codeText(lang, 'login', via, await deps.appName(market)),
         now: deps.clock.now(),
       });
       if (!outcome.sent)
@@ -98,8 +105,22 @@ export const smsLoginRoutes: FastifyPluginAsyncZod<{ login: SmsLogin }> = async 
       schema: { tags: ['session'], body: loginCodeBody, response: { 200: sentReply } },
     },
     async (req) => {
-      await login.sendCode(req.body.market, req.body.phone);
-      return ok(null, translate(langOf(req), 'registration', 'loginSent'));
+      const lang = langOf(req);
+      await login.sendCode(req.body.market, req.body.phone, 'sms', lang);
+      return ok(null, translate(lang, 'registration', 'loginSent'));
+    },
+  );
+  // Same limits as the SMS: one phone's sends count both ways.
+  app.post(
+    LOGIN_PATHS.voiceCode,
+    {
+      config: perAddress(10),
+      schema: { tags: ['session'], body: loginCodeBody, response: { 200: sentReply } },
+    },
+    async (req) => {
+      const lang = langOf(req);
+      await login.sendCode(req.body.market, req.body.phone, 'voice', lang);
+      return ok(null, translate(lang, 'registration', 'loginVoiceSent'));
     },
   );
   app.post(

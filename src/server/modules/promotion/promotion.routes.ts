@@ -71,8 +71,9 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ promotion: PromotionServic
     PROMO_PATHS.sms,
     { config: perAddress(10), schema: { tags, body: smsBody, response: { 200: okReply } } },
     async (req) => {
-      await promotion.sendCode(req.body);
-      return ok(null, translate(langOf(req), 'registration', 'sent'));
+      const lang = langOf(req);
+      await promotion.sendCode(req.body, lang);
+      return ok(null, translate(lang, 'registration', req.body.via === 'voice' ? 'voiceSent' : 'sent'));
     },
   );
 

@@ -3,13 +3,15 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { PROMO_CODE } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
+import { type Lang, MARKET_INFO, type Market } from '../../../shared/markets.ts';
+import type { Delivery } from '../../adapters/sms.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { borrowerSignups, borrowers, captchas, channelTemplates, promoEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { sameToken } from '../../signed-links.ts';
 import { captchaAnswer, captchaPng } from '../identity/captcha-image.ts';
+import { codeText } from '../identity/code-messages.ts';
 import { checkRefusal, sendRefusal } from '../identity/code-refusals.ts';
 import { marketPhone } from '../identity/market-phone.ts';
 import type { OneTimeCodes } from '../identity/one-time-codes.ts';
@@ -39,6 +41,8 @@ export function promotionService(deps: {
   codes: OneTimeCodes;
   clock: Clock;
   key: string;
+  /** The name a code's message signs with (the market's app name). */
+  appName: (market: Market) => Promise<string>;
   /** Sends at most this many registration codes per market an hour, then refuses and alerts. */
   hourlySmsCap: number;
   alert: (message: string, detail: Record<string, unknown>) => void;
@@ -156,7 +160,10 @@ export function promotionService(deps: {
      * and answered 101 (the page draws a new one); a right one is bound to this phone for the
      * registration that follows.
      */
-    async sendCode(body: { sid: string; capcode: string; phone: string } & ChannelFields) {
+    async sendCode(
+      body: { sid: string; capcode: string; phone: string; via?: Delivery | undefined } & ChannelFields,
+      lang: Lang,
+    ) {
       const c = await captchaOf(body.sid);
       if (!c) throw badCaptcha(PROMO_CODE.SMS_BAD_CAPTCHA);
       const market = c.market as Market;
@@ -206,7 +213,8 @@ export function promotionService(deps: {
         subject: phoneKey(market, phone),
         market,
         phone,
-        text: (code) => `${code} is your registration code. It expires in 5 minutes. Never share it.`,
+        via: body.via ?? 'sms',
+        text: codeText(lang, 'register', body.via ?? 'sms', await deps.appName(market)),
         now,
       });
       if (!outcome.sent)

@@ -123,6 +123,34 @@ describe('SMS code', () => {
     expect(JSON.stringify(rows)).not.toContain(phone);
   });
 
+  it('reads the code out in a call when asked (Indonesian here), and it registers like a typed one', async () => {
+    const phone = `0812${String(70_000_000 + ++phoneSeq)}`;
+    const { sid, answer } = await captcha(ID_TEMPLATE);
+    const res = await postForm(
+      PROMO_PATHS.sms,
+      { phone, capcode: answer, sid, via: 'voice' },
+      { 'x-lang': 'id' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Kami sedang menelepon ponsel Anda untuk membacakan kode.');
+    const call = (await get(`/dev-api/sms/last?phone=${phone}`)).json().data;
+    expect(call.via).toBe('voice');
+    expect(call.text).toMatch(/^Ini Kredito\. Kode pendaftaran Anda adalah \d(, \d){5}\. Sekali lagi/);
+    // The same captcha sends nothing more, however it is asked.
+    const again = await postForm(PROMO_PATHS.sms, { phone, capcode: answer, sid });
+    expect(again.json().code).toBe(PROMO_CODE.SMS_BAD_CAPTCHA);
+    const done = await postForm(PROMO_PATHS.register, {
+      phone,
+      capcode: answer,
+      sid,
+      smsCode: call.code,
+      id: 2,
+    });
+    expect(done.json(), done.body).toMatchObject({ code: 0 });
+    const bad = await postForm(PROMO_PATHS.sms, { phone, capcode: 'ABCD', sid, via: 'fax' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers 101 to a wrong captcha and burns it, and to a reused one, sending nothing', async () => {
     const phone = newIndianPhone();
     const before = await count(smsCodes);
@@ -319,7 +347,7 @@ describe('registration', () => {
     }
     const locked = await register({ phone: phone2, capcode: c.answer, sid: c.sid, smsCode: c.code });
     expect(locked.statusCode).toBe(400);
-    expect(locked.json().message).toBe('Too many wrong codes. Please request a new one.');
+    expect(locked.json().message).toBe('Too many wrong codes. Please wait an hour, then request a new one.');
   });
 
   it('never logs a phone number or a code', async () => {

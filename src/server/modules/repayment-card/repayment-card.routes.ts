@@ -94,8 +94,15 @@ export const demoCardRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const held = outbox.last(req.query.phone);
       if (!held) throw notFound();
-      const code = new RegExp(`\\b\\d{${SMS_CODE.length}}\\b`).exec(held.text)?.[0] ?? '';
-      return ok({ purpose: held.purpose, text: held.text, code, sentAt: held.sentAt.toISOString() });
+      // A message writes the code whole; a call's script spells it out ("4, 8, 2, …").
+      const spelled = new RegExp(`\\b\\d(?:(?:, )?\\d){${SMS_CODE.length - 1}}\\b`).exec(held.text)?.[0];
+      return ok({
+        purpose: held.purpose,
+        via: held.via,
+        text: held.text,
+        code: spelled?.replace(/\D/g, '') ?? '',
+        sentAt: held.sentAt.toISOString(),
+      });
     },
   );
 

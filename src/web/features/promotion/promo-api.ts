@@ -104,6 +104,8 @@ export interface CodeRequest {
   phone: string;
   capcode: string;
   sid: string;
+  /** `voice`: the code is read out in a call (ours; same limits as the SMS). */
+  via?: 'sms' | 'voice';
 }
 
 function channelBody(p: PromoParams, template: TemplateData) {

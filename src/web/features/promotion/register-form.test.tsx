@@ -90,6 +90,39 @@ describe('the get-code button', () => {
     expect(net.callsTo(PROMO_PATHS.sms)[1]?.body).toMatchObject({ sid: SID_2, capcode: 'XY79' });
   });
 
+  it('offers a call once a code went out: same wait, a new picture, then the code read out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const net = promoNetwork();
+    await openLanding();
+    const callButton = () =>
+      screen.queryByRole('button', {
+        name: 'No SMS? Get the code by phone call',
+      }) as HTMLButtonElement | null;
+    expect(callButton()).toBeNull();
+    fillIn({ phone: '9876543210', captcha: 'AB3D' });
+    fireEvent.click(getCodeButton());
+    await settle(() => getCodeButton().textContent === '60s');
+    expect(net.callsTo(PROMO_PATHS.sms)[0]?.body.via).toBe('sms');
+    // During the wait a call is a resend like any other: refused here, with the reason.
+    expect(callButton()?.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(callButton()!);
+    await settle(() => codeNote().startsWith('The code has been sent. Please do not resend it'));
+    expect(net.callsTo(PROMO_PATHS.sms)).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(60_000));
+    // After it: the spent picture is replaced first, then the call goes out.
+    fireEvent.click(callButton()!);
+    await settle(() => picture()?.getAttribute('src')?.includes(`sid=${SID_2}`) === true);
+    type(field.captcha(), 'XY79');
+    fireEvent.click(callButton()!);
+    await settle(() => codeNote() === 'We are calling you now to read out the code.');
+    expect(net.callsTo(PROMO_PATHS.sms)[1]?.body).toMatchObject({
+      sid: SID_2,
+      capcode: 'XY79',
+      via: 'voice',
+    });
+    expect(getCodeButton().textContent).toBe('60s');
+  });
+
   it('is busy while the code is on its way', async () => {
     let answer!: (r: Response) => void;
     promoNetwork({ [PROMO_PATHS.sms]: () => new Promise<Response>((resolve) => (answer = resolve)) });

@@ -63,8 +63,10 @@ export function RegisterForm({ visible }: { visible: boolean }) {
   const [registering, setRegistering] = useState(false);
   /** What the code's status line says; the wait is the one at the tap, so it is not re-read each second. */
   const [codeNote, setCodeNote] = useState<
-    { kind: 'sent' } | { kind: 'doNotResend'; seconds: number } | null
+    { kind: 'sent' | 'calling' } | { kind: 'doNotResend'; seconds: number } | null
   >(null);
+  /** A code went out once: the call alternative is offered from then on, for a phone SMS misses. */
+  const [codeSent, setCodeSent] = useState(false);
   const [formAlert, setFormAlert] = useState('');
   const countdown = useCountdown();
 
@@ -153,7 +155,7 @@ export function RegisterForm({ visible }: { visible: boolean }) {
     }
   };
 
-  const onGetCode = async () => {
+  const onGetCode = async (via: 'sms' | 'voice' = 'sms') => {
     if (sending) return;
     // Spec §4, §5: while the wait runs the button sends nothing and says why.
     if (countdown.counting) {
@@ -181,15 +183,16 @@ export function RegisterForm({ visible }: { visible: boolean }) {
     setFormAlert('');
     setCodeNote(null);
     const result = await sendSmsCode(
-      { phone: national, capcode: captchaValue, sid: captcha.sid },
+      { phone: national, capcode: captchaValue, sid: captcha.sid, via },
       params,
       template,
     );
     setSending(false);
     if (result.ok) {
       setCaptcha((c) => ({ ...c, sent: true }));
+      setCodeSent(true);
       countdown.start(PROMO_LIMITS.resendSeconds);
-      setCodeNote({ kind: 'sent' });
+      setCodeNote({ kind: via === 'voice' ? 'calling' : 'sent' });
       refs.smsCode.current?.focus();
     } else if (String(result.code) === PROMO_CODE.SMS_BAD_CAPTCHA) {
       freshCaptcha();
@@ -382,12 +385,23 @@ export function RegisterForm({ visible }: { visible: boolean }) {
         </p>
         {/* Always in the page, so screen readers hear what appears in it. */}
         <p id="promo-code-note" className="promo-code-note" role="status">
-          {codeNote?.kind === 'sent'
-            ? t('form.smsCode.sent')
+          {codeNote?.kind === 'sent' || codeNote?.kind === 'calling'
+            ? t(`form.smsCode.${codeNote.kind}`)
             : codeNote?.kind === 'doNotResend'
               ? t('errors.doNotResend', { seconds: codeNote.seconds })
               : ''}
         </p>
+        {codeSent && (
+          <button
+            type="button"
+            className="promo-call-code"
+            onClick={() => void onGetCode('voice')}
+            disabled={sending || registering}
+            aria-disabled={countdown.counting || undefined}
+          >
+            {t('form.smsCode.call')}
+          </button>
+        )}
       </div>
 
       <div className="promo-field promo-agreement">
