@@ -27,4 +27,12 @@ describe('screen frames drawn at build time', () => {
     expect(frame.html).toContain('Kirim pengaduan');
     expect(frame.html).not.toContain('Submit a complaint');
   });
+
+  it("draws the complaint form's comment box itself, read-only, with what to write in it", async () => {
+    const frame = await renderScreenFrame('/complainPageNext', 'en');
+    const box = /<textarea[^>]*>/.exec(frame.html)?.[0] ?? '';
+    expect(box).toContain('placeholder="Tell us what happened, when, and what you would like us to do."');
+    expect(box).toMatch(/readOnly=""|readonly=""/);
+    expect(box).toContain('tabindex="-1"');
+  });
 });

@@ -500,7 +500,7 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
 
 /**
  * The form's frame while problem-init is on the way (opened directly, not from the entry): the type
- * tags, the comment box and the evidence section as placeholders under their real headings.
+ * tags and the evidence section as placeholders under their real headings, and the comment box.
  */
 function FormSkeleton() {
   const { t } = useTranslation('complaints');
@@ -512,7 +512,17 @@ function FormSkeleton() {
       </div>
       <div className="complaint-form-field">
         <p className="complaint-form-label">{t('screens.form.detailLabel')}</p>
-        <SkeletonBlock height="8.5rem" radius="var(--radius-small)" />
+        {/* The comment box itself, as the form draws it (antd's classes, 5 rows), read-only until the
+            form replaces it: the first paint already says what to write, and nothing typed here is lost. */}
+        <div className="adm-text-area complaint-form-textarea" aria-hidden="true">
+          <textarea
+            className="adm-text-area-element"
+            rows={5}
+            placeholder={t('screens.form.detailPlaceholder')}
+            readOnly
+            tabIndex={-1}
+          />
+        </div>
       </div>
       <section className="complaint-form-field" aria-labelledby="complaint-form-evidence-loading">
         <h2 id="complaint-form-evidence-loading" className="complaint-form-label">
