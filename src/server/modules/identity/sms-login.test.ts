@@ -83,6 +83,7 @@ describe('SMS sign-in', () => {
       { market: 'IN', phone: '9876543210', extra: 1 },
     ]) {
       expect((await post(LOGIN_PATHS.sendCode, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await post(LOGIN_PATHS.voiceCode, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });
 
