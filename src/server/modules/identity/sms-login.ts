@@ -98,31 +98,25 @@ export function smsLogin(deps: {
 export type SmsLogin = ReturnType<typeof smsLogin>;
 
 export const smsLoginRoutes: FastifyPluginAsyncZod<{ login: SmsLogin }> = async (app, { login }) => {
-  app.post(
-    LOGIN_PATHS.sendCode,
-    {
-      config: perAddress(10),
-      schema: { tags: ['session'], body: loginCodeBody, response: { 200: sentReply } },
-    },
-    async (req) => {
-      const lang = langOf(req);
-      await login.sendCode(req.body.market, req.body.phone, 'sms', lang);
-      return ok(null, translate(lang, 'registration', 'loginSent'));
-    },
-  );
-  // Same limits as the SMS: one phone's sends count both ways.
-  app.post(
-    LOGIN_PATHS.voiceCode,
-    {
-      config: perAddress(10),
-      schema: { tags: ['session'], body: loginCodeBody, response: { 200: sentReply } },
-    },
-    async (req) => {
-      const lang = langOf(req);
-      await login.sendCode(req.body.market, req.body.phone, 'voice', lang);
-      return ok(null, translate(lang, 'registration', 'loginVoiceSent'));
-    },
-  );
+  // The code by SMS or read out in a call: the same code and the same limits (one phone's sends count
+  // both ways), only the reply's words differ.
+  for (const [path, via, said] of [
+    [LOGIN_PATHS.sendCode, 'sms', 'loginSent'],
+    [LOGIN_PATHS.voiceCode, 'voice', 'loginVoiceSent'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: perAddress(10),
+        schema: { tags: ['session'], body: loginCodeBody, response: { 200: sentReply } },
+      },
+      async (req) => {
+        const lang = langOf(req);
+        await login.sendCode(req.body.market, req.body.phone, via, lang);
+        return ok(null, translate(lang, 'registration', said));
+      },
+    );
+  }
   app.post(
     LOGIN_PATHS.login,
     { config: perAddress(20), schema: { tags: ['session'], body: loginBody, response: { 200: loginReply } } },
