@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
+import { daysBetween, marketDay } from '../../../shared/domain/time.ts';
 import { borrowers, orderEvents, orderRatings, orders, productEvents, products } from '../../db/schema.ts';
 import { DEMO_PRODUCTS } from '../../db/seed-loans.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -376,9 +377,16 @@ describe('loan-details', () => {
   it('offers the cooling-off exit just after the payout, and not once it is over', async () => {
     const { coolingOff } = (await details(india, 'IN20261117006')).json().data;
     expect(coolingOff).not.toBeNull();
-    // ₹5,000 and 0.05 %/day for the day used.
-    expect(coolingOff.payoff).toBe(500_000 + 250);
-    expect(coolingOff.payoffText).toBe('₹5,002.50');
+    // ₹5,000 and 0.05 %/day (₹2.50) for each market day used. Seeded 36 hours ago: one market day or two,
+    // by the hour in India when the test runs (it failed after midnight IST when it assumed one).
+    const [order] = await t.database.db
+      .select({ disbursedAt: orders.disbursedAt })
+      .from(orders)
+      .where(eq(orders.orderNo, 'IN20261117006'));
+    const used = daysBetween(marketDay(order!.disbursedAt!, 'IN'), marketDay(t.clock.now(), 'IN'));
+    expect([1, 2]).toContain(used);
+    expect(coolingOff.payoff).toBe(500_000 + 250 * used);
+    expect(coolingOff.payoffText).toBe(used === 1 ? '₹5,002.50' : '₹5,005');
     expect((await details(india, 'IN20261101001')).json().data.coolingOff).toBeNull();
   });
 

@@ -112,7 +112,9 @@ describe('AdminLayout (session guard and header)', () => {
     expect(call.headers[CSRF_HEADER]).toBe(CSRF);
     // Nothing the session loaded stays in memory for the next person at this browser.
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    // Emptied by the sign-in page's effect, which on a loaded machine may run a tick after its heading
+    // shows (a CI run saw one query left at the first look): waited for, so only a leak that stays fails.
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toHaveLength(0));
   });
 
   it('goes to sign in when a session ends mid-work', async () => {
