@@ -8,7 +8,6 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { DestinationStream } from 'pino';
 import { REPAY_PATHS } from '../shared/contract/constants.ts';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
-import type { Market } from '../shared/markets.ts';
 import {
   type CallbackSender,
   httpSender,
@@ -291,10 +290,8 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(repaymentCardRoutes, { cards });
-  // The name a code's message signs with: the market's app name from the site settings.
-  const appName = async (market: Market) => (await reference.siteConfig(market))?.appName ?? '';
   const promotion = promotionService({
-    appName,
+    appName: reference.appName,
     db: database.db,
     codes,
     clock,
@@ -312,7 +309,7 @@ export async function buildApp(deps: AppDeps) {
       repo: sessionRepo,
       clock,
       key: derived('sms sign-in phones'),
-      appName,
+      appName: reference.appName,
     }),
   });
   if (config.demo) await app.register(demoCardRoutes, { cards, outbox: smsOutbox });

@@ -34,6 +34,8 @@ export function referenceData(repos: {
     /** Active chatbot items of the market (categories, questions, answers), in display order. */
     qaItems: (market: Market) => qa.get(market, repos.chatbot.activeItems),
     siteConfig: (market: Market) => site.get(market, repos.site.getConfig),
+    /** The market's app name, the name its messages sign with (empty if the site settings have none). */
+    appName: async (market: Market) => (await site.get(market, repos.site.getConfig))?.appName ?? '',
     /** Loan products on offer in the market (enabled, with terms), in display order. */
     products: (market: Market) => products.get(market, repos.loans.offered),
     changed: {

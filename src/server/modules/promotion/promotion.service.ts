@@ -168,6 +168,7 @@ export function promotionService(deps: {
       if (!c) throw badCaptcha(PROMO_CODE.SMS_BAD_CAPTCHA);
       const market = c.market as Market;
       const phone = marketPhone(market, body.phone);
+      const via = body.via ?? 'sms';
       const now = clock.now();
       const [taken] = await db
         .update(captchas)
@@ -213,8 +214,8 @@ export function promotionService(deps: {
         subject: phoneKey(market, phone),
         market,
         phone,
-        via: body.via ?? 'sms',
-        text: codeText(lang, 'register', body.via ?? 'sms', await deps.appName(market)),
+        via,
+        text: codeText(lang, 'register', via, await deps.appName(market)),
         now,
       });
       if (!outcome.sent)

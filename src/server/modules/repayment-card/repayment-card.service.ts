@@ -156,7 +156,7 @@ export function repaymentCardService(deps: {
   ): Promise<number> {
     const phone = await repo.phoneOf(borrower.id);
     if (!phone) throw notFound();
-    const site = await reference.siteConfig(borrower.market);
+    const app = await reference.appName(borrower.market);
     const result = await codes.issue({
       purpose: CARD_CODE_PURPOSE,
       subject: String(record.id),
@@ -165,7 +165,7 @@ export function repaymentCardService(deps: {
       now: clock.now(),
       text: (code) =>
         t(lang, 'sms.cardRepayment', {
-          app: site?.appName ?? '',
+          app,
           code,
           amount: formatMoney(record.amountMinor, borrower.market),
           bank: card.bankName,
