@@ -1,3 +1,4 @@
+import type { Delivery } from '../../shared/contract/repayment-card.ts';
 import type { Market } from '../../shared/markets.ts';
 
 /**
@@ -8,9 +9,6 @@ import type { Market } from '../../shared/markets.ts';
  *
  * Nothing here logs: a message carries a phone number and, usually, a code (security baseline 16.2.5).
  */
-/** How a code reaches the phone: a text message, or a call that reads it out (for phones SMS misses). */
-export type Delivery = 'sms' | 'voice';
-
 export interface SmsMessage {
   /** What the message is for (`card_repayment`, `register`, `login`): providers bill and rate-limit by it. */
   purpose: string;

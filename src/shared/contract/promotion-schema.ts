@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { id, text } from './fields.ts';
+import { DELIVERIES } from './repayment-card.ts';
 
 /** The channel's landing template: what the page looks like and where its links go. */
 export const templateData = z.object({
@@ -47,7 +48,7 @@ export const smsBody = z.object({
   deviceId: text(100).optional(),
   appName: text(40).optional(),
   /** Ours: `voice` reads the code out in a call instead (same limits as the SMS). */
-  via: z.enum(['sms', 'voice']).optional(),
+  via: z.enum(DELIVERIES).optional(),
   ...channel,
 });
 export const registerBody = smsBody.omit({ via: true }).extend({

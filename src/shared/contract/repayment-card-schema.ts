@@ -9,6 +9,7 @@ import { PAYMENT_STATES } from './constants.ts';
 import { envelope } from './envelope.ts';
 import { id, int, text } from './fields.ts';
 import { orderNoField } from './loans.ts';
+import { DELIVERIES } from './repayment-card.ts';
 
 const MINOR_MAX = 100_000_000_000;
 const zeroOne = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]);
@@ -113,7 +114,7 @@ export const demoSmsQuery = z.strictObject({ phone: text(20, { min: 6 }).regex(/
 export const demoSmsReply = envelope(
   z.object({
     purpose: z.string(),
-    via: z.enum(['sms', 'voice']),
+    via: z.enum(DELIVERIES),
     text: z.string(),
     code: z.string(),
     sentAt: z.string(),

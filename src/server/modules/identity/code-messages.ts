@@ -1,6 +1,6 @@
+import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang } from '../../../shared/markets.ts';
-import type { Delivery } from '../../adapters/sms.ts';
 
 /**
  * The words of a registration or sign-in code as they reach the phone, in the reader's language: a text

@@ -1,9 +1,10 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Market } from '../../../shared/markets.ts';
-import type { Delivery, SmsSender } from '../../adapters/sms.ts';
+import type { SmsSender } from '../../adapters/sms.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { sameToken } from '../../signed-links.ts';

@@ -1,5 +1,6 @@
 import { PROMO_PATHS } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
+import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { promotion } from '../../../shared/i18n/promotion.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { type ApiResult, request } from '../../lib/api-client.ts';
@@ -105,7 +106,7 @@ export interface CodeRequest {
   capcode: string;
   sid: string;
   /** `voice`: the code is read out in a call (ours; same limits as the SMS). */
-  via?: 'sms' | 'voice';
+  via?: Delivery;
 }
 
 function channelBody(p: PromoParams, template: TemplateData) {

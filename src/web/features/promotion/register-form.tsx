@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PROMO_CODE, PROMO_LIMITS, PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
+import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
 import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
@@ -155,7 +156,7 @@ export function RegisterForm({ visible }: { visible: boolean }) {
     }
   };
 
-  const onGetCode = async (via: 'sms' | 'voice' = 'sms') => {
+  const onGetCode = async (via: Delivery = 'sms') => {
     if (sending) return;
     // Spec §4, §5: while the wait runs the button sends nothing and says why.
     if (countdown.counting) {
