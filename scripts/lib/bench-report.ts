@@ -1,7 +1,7 @@
 /** Tables of `npm run bench`: plain text for the terminal, markdown for bench/results/. */
 
 import { type Goal, type LoadRun, median, type RouteSummary } from './bench-types.ts';
-import type { WebFigures } from './bench-web.ts';
+import type { WebFigures, WebGoal } from './bench-web.ts';
 
 export function summarise(
   routeNames: string[],
@@ -84,7 +84,17 @@ function httpRows(rows: RouteSummary[], ceilingName: string): string[][] {
   ]);
 }
 
-const WEB_HEADER = ['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'CLS', 'JS KB'];
+const WEB_HEADER = [
+  'page',
+  'performance',
+  'accessibility',
+  'LCP ms',
+  'TBT ms',
+  'CLS',
+  'JS KB',
+  'goal',
+  'meets?',
+];
 const BYTES_HEADER = ['page', 'JS KB', 'CSS KB', 'HTML KB', 'other KB', 'total KB'];
 const kb = (n: number) => (Number.isFinite(n) ? (n / 1024).toFixed(1) : '—');
 const num = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
@@ -98,7 +108,31 @@ function webRows(web: WebFigures[]): string[][] {
     num(w.tbtMs),
     num(w.cls, 3),
     kb(w.bytes.js),
+    webGoalText(w.goal),
+    w.goal ? (meetsWebGoal(w) ? '✓' : '✗') : '—',
   ]);
+}
+
+function webGoalText(goal: WebGoal | undefined): string {
+  if (!goal) return '—';
+  const parts: string[] = [];
+  if (goal.performance !== undefined) parts.push(`perf ≥ ${goal.performance}`);
+  if (goal.accessibility !== undefined) parts.push(`a11y ≥ ${goal.accessibility}`);
+  if (goal.lcpMs !== undefined) parts.push(`LCP ≤ ${goal.lcpMs} ms`);
+  if (goal.jsKb !== undefined) parts.push(`JS ≤ ${goal.jsKb} KB`);
+  return parts.join(', ');
+}
+
+/** A figure that could not be measured (NaN) does not meet its goal. */
+export function meetsWebGoal(w: WebFigures): boolean {
+  const g = w.goal;
+  if (!g) return true;
+  return (
+    (g.performance === undefined || w.performance >= g.performance) &&
+    (g.accessibility === undefined || w.accessibility >= g.accessibility) &&
+    (g.lcpMs === undefined || w.lcpMs <= g.lcpMs) &&
+    (g.jsKb === undefined || w.bytes.js / 1024 <= g.jsKb)
+  );
 }
 
 function bytesRows(web: WebFigures[]): string[][] {

@@ -11,15 +11,25 @@ import { median } from './bench-types.ts';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/** What an issue asks of a page (each part optional): scores at least, LCP and JS transferred at most. */
+export interface WebGoal {
+  performance?: number;
+  accessibility?: number;
+  lcpMs?: number;
+  jsKb?: number;
+}
+
 export interface WebPage {
   name: string;
   /** Path and query on the app server. */
   path: string;
+  goal?: WebGoal;
 }
 
 export interface WebFigures {
   name: string;
   path: string;
+  goal?: WebGoal;
   runs: number;
   performance: number;
   accessibility: number;
@@ -110,6 +120,7 @@ export async function lighthouseFigures(
     const figures: WebFigures = {
       name: page.name,
       path: page.path.replace(/token=[^&]+/, 'token=…'),
+      ...(page.goal ? { goal: page.goal } : {}),
       runs: got.length,
       performance: m((f) => f.performance),
       accessibility: m((f) => f.accessibility),

@@ -8,6 +8,7 @@ import {
   REPAY_PATHS,
 } from '../shared/contract/constants.ts';
 import { complaints } from './db/schema.ts';
+import { complaintPages } from './modules/complaints/complaints.repository.ts';
 import { createTestApp, staffSignIn, type TestApp } from './test/helpers.ts';
 
 /**
@@ -304,43 +305,105 @@ describe('complaint times', () => {
 });
 
 describe('paging problem-list', () => {
-  it('returns every complaint exactly once, also when complaints arrive between pages', async () => {
-    const token = await t.newBorrower('IN');
-    const me = (
-      await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) })
-    ).json().data;
-    // Equal creation times in groups of three: the id breaks ties, or rows would be skipped or repeated.
-    const base = Date.UTC(2026, 9, 1);
-    const rows = Array.from({ length: 47 }, (_, i) => ({
-      borrowerId: me.userId as number,
-      market: 'IN',
-      orderNo: 'IN-PAGING',
-      typeValue: 2,
-      detail: `complaint ${i}`,
-      status: i % 4 === 0 ? 'processed' : 'processing',
-      deadlineAt: new Date(base + 86_400_000 * 5),
-      createdAt: new Date(base + Math.floor(i / 3) * 60_000),
-    }));
-    const inserted = await t.database.db.insert(complaints).values(rows).returning({ id: complaints.id });
+  // The screens' size (no limit sent) and a size the caller asks for run different statements.
+  it.each([
+    ["the screens' page size", undefined],
+    ['a page size of 5', 5],
+  ])(
+    'returns every complaint exactly once, also when complaints arrive between pages (%s)',
+    async (_, limit) => {
+      const token = await t.newBorrower('IN');
+      const me = (
+        await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) })
+      ).json().data;
+      // Equal creation times in groups of three: the id breaks ties, or rows would be skipped or repeated.
+      const base = Date.UTC(2026, 9, 1);
+      const rows = Array.from({ length: 47 }, (_, i) => ({
+        borrowerId: me.userId as number,
+        market: 'IN',
+        orderNo: 'IN-PAGING',
+        typeValue: 2,
+        detail: `complaint ${i}`,
+        status: i % 4 === 0 ? 'processed' : 'processing',
+        deadlineAt: new Date(base + 86_400_000 * 5),
+        createdAt: new Date(base + Math.floor(i / 3) * 60_000),
+      }));
+      const inserted = await t.database.db.insert(complaints).values(rows).returning({ id: complaints.id });
 
-    for (const status of ['processing', 'processed'] as const) {
-      const seen: number[] = [];
-      let cursor: string | undefined;
-      let pages = 0;
-      do {
-        const res = await post('problem-list', token, { status, limit: 5, ...(cursor ? { cursor } : {}) });
-        expect(res.statusCode, res.body).toBe(200);
-        const page = res.json().data;
-        seen.push(...page.list.map((i: { id: number }) => i.id));
-        cursor = page.nextCursor ?? undefined;
-        if (pages++ === 1) {
-          // A new complaint while the borrower scrolls belongs to the top, never to a later page.
-          await t.database.db.insert(complaints).values({ ...rows[0]!, status, createdAt: new Date() });
-        }
-      } while (cursor && pages < 50);
-      const expected = inserted.filter((_, i) => rows[i]!.status === status).map((r) => r.id);
-      expect(seen).toHaveLength(expected.length);
-      expect(new Set(seen)).toEqual(new Set(expected));
-    }
+      for (const status of ['processing', 'processed'] as const) {
+        const seen: number[] = [];
+        let cursor: string | undefined;
+        let pages = 0;
+        do {
+          const res = await post('problem-list', token, {
+            status,
+            ...(limit ? { limit } : {}),
+            ...(cursor ? { cursor } : {}),
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const page = res.json().data;
+          seen.push(...page.list.map((i: { id: number }) => i.id));
+          cursor = page.nextCursor ?? undefined;
+          if (pages++ === 1) {
+            // A new complaint while the borrower scrolls belongs to the top, never to a later page.
+            await t.database.db.insert(complaints).values({ ...rows[0]!, status, createdAt: new Date() });
+          }
+        } while (cursor && pages < 50);
+        const expected = inserted.filter((_, i) => rows[i]!.status === status).map((r) => r.id);
+        expect(seen).toHaveLength(expected.length);
+        expect(new Set(seen)).toEqual(new Set(expected));
+      }
+    },
+  );
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('problem-list plans on PostgreSQL', () => {
+  /**
+   * Prepares a statement's text on one connection, runs it seven times for a borrower with a few of a
+   * large table's rows (after ANALYZE) and returns how PostgreSQL planned it: after five custom plans it
+   * keeps one generic plan only if the generic one is estimated no dearer.
+   */
+  async function plans(
+    text: string,
+    types: string,
+    params: string,
+  ): Promise<{ generic: number; custom: number }> {
+    return t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare plan_probe(${types}) as ${text}`));
+      for (let i = 0; i < 7; i++) await tx.execute(sql.raw(`execute plan_probe(${params})`));
+      const probe = (await tx.execute(
+        sql.raw(`select generic_plans, custom_plans from pg_prepared_statements where name = 'plan_probe'`),
+      )) as unknown as { rows: Array<{ generic_plans: string; custom_plans: string }> };
+      const row = probe.rows[0];
+      await tx.execute(sql.raw('deallocate plan_probe'));
+      return { generic: Number(row!.generic_plans), custom: Number(row!.custom_plans) };
+    });
+  }
+
+  it("the screens' page keeps one generic plan; a limit as a parameter would be planned every time", async () => {
+    const [few, many] = [await t.newBorrower('IN'), await t.newBorrower('IN')];
+    const idOf = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) })).json().data
+        .userId as number;
+    const [fewId, manyId] = [await idOf(few), await idOf(many)];
+    // Without the counts trigger: 60 000 upserts of one counts row would take longer than the insert.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table complaints disable trigger complaint_counts_trg`);
+      await tx.execute(sql`
+      insert into complaints (borrower_id, market, order_no, type_value, detail, deadline_at, created_at)
+      select case when g % 30 = 0 then ${fewId}::int else ${manyId}::int end, 'IN', 'IN-PLANS', 2,
+             'complaint ' || g, now() + interval '5 days', now() - g * interval '1 minute'
+        from generate_series(1, 60000) g`);
+      await tx.execute(sql`alter table complaints enable trigger complaint_counts_trg`);
+    });
+    await t.database.db.execute(sql`analyze complaints`);
+
+    const screens = await plans(complaintPages.first.text, 'int, text', `${fewId}, 'processing'`);
+    expect(screens.generic).toBeGreaterThan(0);
+    // The same statement with its limit as a parameter: the planner's guess for an unknown limit makes
+    // the generic plan look dearer, so every execution is planned again (what the constant avoids).
+    const sized = await plans(complaintPages.firstSized.text, 'int, text, int', `${fewId}, 'processing', 11`);
+    expect(sized.generic).toBe(0);
+    expect(sized.custom).toBe(7);
   });
 });

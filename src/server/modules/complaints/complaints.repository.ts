@@ -29,7 +29,7 @@ type PageRow = {
 // One row whose page is one JSON value: the driver parses one string (JSON.parse) rather than eleven
 // rows of five fields. The time travels as microseconds since the epoch, a JSON number that is exact
 // (below 2^53 until the year 2255); formatting it in SQL (to_char) cost more than the rest of a row.
-const pageSql = (after: string) => `
+const pageSql = (after: string, limit: string) => `
   select n.processing, n.processed,
          coalesce((select json_agg(json_build_array(id, created_us, type_value, detail, is_score)
                                    order by created_at desc, id desc)
@@ -38,13 +38,23 @@ const pageSql = (after: string) => `
                              from complaints
                             where borrower_id = $1 and status = $2 ${after}
                             order by created_at desc, id desc
-                            limit $3) p), '[]'::json) as rows
+                            limit ${limit}) p), '[]'::json) as rows
     from ${counts} n`;
-const firstPage = statement<PageRow>('complaints_page_first', pageSql(''));
-const nextPage = statement<PageRow>(
-  'complaints_page_after',
-  pageSql(`and (created_at, id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5::bigint)`),
-);
+const AFTER_CURSOR = `and (created_at, id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::bigint)`;
+/**
+ * The screens' page size is written into the statement: with `limit $n` PostgreSQL's generic plan
+ * guesses a tenth of the borrower's rows, loses to a custom plan, and then plans the statement again
+ * on every execution (2.7× its cost, measured; on connections opened after the table grew the bench's
+ * list fell from 0.15 to 0.08 of hello). A constant limit keeps one plan per connection; a page size
+ * asked for by the caller goes through the `_sized` twins (one more parameter, last).
+ */
+const DEFAULT_FETCH = String(LIST_PAGE.default + 1);
+export const complaintPages = {
+  first: statement<PageRow>('complaints_page_first', pageSql('', DEFAULT_FETCH)),
+  firstSized: statement<PageRow>('complaints_page_first_sized', pageSql('', '$3')),
+  after: statement<PageRow>('complaints_page_after', pageSql(AFTER_CURSOR, DEFAULT_FETCH)),
+  afterSized: statement<PageRow>('complaints_page_after_sized', pageSql(AFTER_CURSOR, '$5')),
+};
 
 /** The borrower's orders with their product (newest first) and complaint counts: one row. */
 const entry = statement<{
@@ -176,9 +186,24 @@ export function complaintsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
     },
 
     async page(borrowerId: number, status: ComplaintStatus, limit: number, cursor?: string) {
-      const rows = cursor
-        ? await run(nextPage, [borrowerId, status, limit, ...cursor.split('-')])
-        : await run(firstPage, [borrowerId, status, limit]);
+      // `limit` counts the look-ahead row (page size + 1).
+      const sized = limit !== LIST_PAGE.default + 1;
+      const params: unknown[] = [
+        borrowerId,
+        status,
+        ...(cursor ? cursor.split('-') : []),
+        ...(sized ? [limit] : []),
+      ];
+      const rows = await run(
+        cursor
+          ? sized
+            ? complaintPages.afterSized
+            : complaintPages.after
+          : sized
+            ? complaintPages.firstSized
+            : complaintPages.first,
+        params,
+      );
       const { processing, processed, rows: page } = rows[0]!;
       return {
         counts: { processing, processed },
