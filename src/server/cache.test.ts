@@ -23,4 +23,21 @@ describe('ttlCache', () => {
     for (let k = 2; k <= 6; k++) await cache.get(k, async () => k);
     expect(cache.size).toBe(3);
   });
+
+  it('drops the entries whose value passes a test, and loads still in flight', async () => {
+    const cache = ttlCache<string, { owner: number }>({ ttlMs: 1000, max: 10 });
+    await cache.get('a', async () => ({ owner: 1 }));
+    await cache.get('b', async () => ({ owner: 2 }));
+    await cache.get('c', async () => ({ owner: 1 }));
+    let release: (v: { owner: number }) => void = () => {};
+    const pending = cache.get('d', () => new Promise((r) => (release = r)));
+    cache.deleteWhere((v) => v.owner === 1);
+    expect(cache.size).toBe(1);
+    // What stayed is served from the cache; what went is loaded again.
+    expect(await cache.get('b', async () => ({ owner: 99 }))).toEqual({ owner: 2 });
+    expect(await cache.get('a', async () => ({ owner: 3 }))).toEqual({ owner: 3 });
+    release({ owner: 2 });
+    await pending;
+    expect(await cache.get('d', async () => ({ owner: 4 }))).toEqual({ owner: 4 });
+  });
 });

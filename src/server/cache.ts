@@ -7,13 +7,18 @@ export interface TtlCache<K, V> {
   get(key: K, load: (key: K) => Promise<V>): Promise<V>;
   /** Drops one key (this instance only; other instances see the change within the TTL). */
   delete(key: K): void;
+  /**
+   * Drops every entry whose loaded value passes `test`, and every load still in flight (it may have
+   * read before the change that calls this). O(size): for rare events, not for a hot path.
+   */
+  deleteWhere(test: (value: V) => boolean): void;
   clear(): void;
   readonly size: number;
 }
 
 export function ttlCache<K, V>(opts: { ttlMs: number; max: number; now?: () => number }): TtlCache<K, V> {
   const now = opts.now ?? Date.now;
-  const entries = new Map<K, { value: Promise<V>; until: number }>();
+  const entries = new Map<K, { value: Promise<V>; until: number; loaded?: { value: V } }>();
 
   return {
     get(key, load) {
@@ -27,15 +32,28 @@ export function ttlCache<K, V>(opts: { ttlMs: number; max: number; now?: () => n
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      const entry = { value, until: at + opts.ttlMs };
+      const entry: { value: Promise<V>; until: number; loaded?: { value: V } } = {
+        value,
+        until: at + opts.ttlMs,
+      };
       entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
+      value.then(
+        (v) => {
+          entry.loaded = { value: v };
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return value;
     },
     delete(key) {
       entries.delete(key);
+    },
+    deleteWhere(test) {
+      for (const [key, entry] of entries) {
+        if (!entry.loaded || test(entry.loaded.value)) entries.delete(key);
+      }
     },
     clear() {
       entries.clear();

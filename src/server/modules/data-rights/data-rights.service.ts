@@ -336,8 +336,10 @@ export function dataRightsService(deps: {
           { orderNo: result.outstanding },
         );
       }
-      // Revoked in the database with the rest; this forgets the cached session, so the token is refused now.
+      // Every session was revoked in the database with the rest; forgetting them here refuses each token
+      // now, this device's and any other the borrower used a moment ago.
       await sessions.logout(borrower, token);
+      sessions.forgetBorrower(borrower.id);
       return { closedAt: at.toISOString() };
     },
   };

@@ -61,6 +61,14 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
       live.delete(hashToken(token));
     },
 
+    /**
+     * Forgets every cached session of a borrower here at once (their sessions were revoked in the
+     * database: an account closed). Other instances refuse them within SESSION_CACHE_MS.
+     */
+    forgetBorrower(borrowerId: number): void {
+      live.deleteWhere((session) => session?.id === borrowerId);
+    },
+
     /** Demo mode only: the market's seeded demo borrowers, numbered from 1 as demo sign-in takes them. */
     async demoBorrowers(market: Market) {
       const list = [];
