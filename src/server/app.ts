@@ -333,7 +333,18 @@ export async function buildApp(deps: AppDeps) {
     });
     await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin });
     await scope.register(dataRightsAdminRoutes, {
-      rights: dataRightsAdminService({ repo: dataRightsRepo, clock }),
+      rights: dataRightsAdminService({
+        repo: dataRightsRepo,
+        clock,
+        sms: smsSender,
+        appName: reference.appName,
+        // The provider's words only: never the number or the text.
+        notifyFailed: (err) =>
+          app.log.warn(
+            { reason: err instanceof Error ? err.message : String(err) },
+            'data-rights answer SMS not sent',
+          ),
+      }),
     });
   });
   const web = await webRoutes(app, {

@@ -52,6 +52,12 @@ export const dataRights = {
       exported: 'A copy of your data was prepared for download on {{at}}.',
       accountClosed: 'Closed together with your account on {{at}}.',
     },
+    // The text message telling a borrower a request was answered: never the answer itself (an SMS is
+    // read on a lock screen), only where to read it.
+    notify: {
+      answered:
+        '{{app}}: we have answered your request ({{kind}}). Open "My data" in the app to read the answer.',
+    },
     messages: {
       received: 'Request received.',
       cancelled: 'Your account is closed.',
@@ -180,6 +186,10 @@ export const dataRights = {
     answers: {
       exported: 'Salinan data Anda disiapkan untuk diunduh pada {{at}}.',
       accountClosed: 'Ditutup bersama akun Anda pada {{at}}.',
+    },
+    notify: {
+      answered:
+        '{{app}}: permintaan Anda ({{kind}}) sudah kami jawab. Buka "Data saya" di aplikasi untuk membaca jawabannya.',
     },
     messages: {
       received: 'Permintaan diterima.',

@@ -14,7 +14,8 @@ import type {
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { maskPhone } from '../../../shared/domain/phone.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
-import type { Lang, Market } from '../../../shared/markets.ts';
+import { type Lang, MARKET_INFO, type Market } from '../../../shared/markets.ts';
+import type { SmsSender } from '../../adapters/sms.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, withVars } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/staff.service.ts';
@@ -42,8 +43,38 @@ function marketsFor(staff: StaffIdentity, market: Market | undefined): Market[] 
  * urgent deadline first, and the three actions, each audited in the same transaction as the change.
  * Another market's request is named as such (403 `40301`), a missing one is 404.
  */
-export function dataRightsAdminService(deps: { repo: DataRightsRepository; clock: Clock }) {
+export function dataRightsAdminService(deps: {
+  repo: DataRightsRepository;
+  clock: Clock;
+  /** Where the borrower hears that a request was answered (the SMS adapter). */
+  sms: SmsSender;
+  appName: (market: Market) => Promise<string>;
+  /** A text that could not be sent: the answer stands (the borrower reads it in My data); we log it. */
+  notifyFailed: (err: unknown) => void;
+}) {
   const { repo, clock } = deps;
+
+  /** Tells the borrower, in the market's language, that an answer waits in My data. */
+  async function notifyAnswered(row: NonNullable<Awaited<ReturnType<DataRightsRepository['request']>>>) {
+    // A closed account's number is gone (its requests were closed with it, not answered here).
+    if (row.closedAt) return;
+    const market = row.r.market as Market;
+    const lang = MARKET_INFO[market].lang;
+    try {
+      await deps.sms.send({
+        purpose: 'data_rights_answer',
+        via: 'sms',
+        market,
+        phone: row.borrowerPhone,
+        text: translate(lang, 'dataRights', 'notify.answered', {
+          app: await deps.appName(market),
+          kind: translate(lang, 'dataRights', `kinds.${row.r.kind}`),
+        }),
+      });
+    } catch (err) {
+      deps.notifyFailed(err);
+    }
+  }
 
   async function find(staff: StaffIdentity, id: number) {
     const row = await repo.request(id);
@@ -162,6 +193,7 @@ export function dataRightsAdminService(deps: { repo: DataRightsRepository; clock
           status: translate(lang, 'dataRights', `statuses.${status}`),
         });
       }
+      if (body.action !== 'start') await notifyAnswered(row);
       return present(staff, id);
     },
   };

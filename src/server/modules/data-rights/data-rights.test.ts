@@ -5,6 +5,7 @@ import { COMPLAINT_BASE } from '../../../shared/contract/constants.ts';
 import { DATA_RIGHTS_PATHS } from '../../../shared/contract/data-rights.ts';
 import { DATA_RIGHTS_ADMIN_PATHS } from '../../../shared/contract/data-rights-admin.ts';
 import type { OverviewData, RequestItem } from '../../../shared/contract/data-rights-schema.ts';
+import { CARD_REPAY_PATHS } from '../../../shared/contract/repayment-card.ts';
 import type { Market } from '../../../shared/markets.ts';
 import {
   accountClosures,
@@ -577,6 +578,8 @@ describe('account cancellation', () => {
     const open = await ask(b.token, 'erasure', 'Please delete everything you can.');
     expect((await t.app.inject({ url: imageUrl })).statusCode).toBe(200);
 
+    // The other device was in use a moment ago: its session sits in this instance's session cache.
+    expect((await post(DATA_RIGHTS_PATHS.overview, otherDevice)).statusCode).toBe(200);
     const res = await post(DATA_RIGHTS_PATHS.cancelAccount, b.token, { confirm: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Your account is closed.');
@@ -698,8 +701,14 @@ describe('the operators queue', () => {
     });
     expect(detail.json().data.borrower.phone).toMatch(/^\*+\d{4}$/);
 
+    const lastSms = async () => {
+      const res = await t.app.inject({ url: `${CARD_REPAY_PATHS.demoSms}?phone=${b.phone}` });
+      return res.statusCode === 200 ? (res.json().data as { purpose: string; text: string }) : null;
+    };
     const started = await act(agentId, asked.id, 'start');
     expect(started.statusCode, started.body).toBe(200);
+    // Starting is not an answer: nothing is sent.
+    expect(await lastSms()).toBeNull();
     expect(started.json().data).toMatchObject({ status: 'in_progress', handledBy: 'agent.id@kredito.test' });
     // Starting twice: someone already did.
     const twice = await act(agentId, asked.id, 'start');
@@ -709,6 +718,11 @@ describe('the operators queue', () => {
     expect(empty.statusCode).toBe(400);
     const done = await act(agentId, asked.id, 'complete', 'Alamat sudah diperbaiki.');
     expect(done.json().data).toMatchObject({ status: 'done', answer: 'Alamat sudah diperbaiki.' });
+    // The borrower hears of it in the market's language, signed; the answer itself stays in the app.
+    expect(await lastSms()).toMatchObject({
+      purpose: 'data_rights_answer',
+      text: 'Kredito: permintaan Anda (Perbaikan) sudah kami jawab. Buka "Data saya" di aplikasi untuk membaca jawabannya.',
+    });
     expect(done.json().data.history.map((h: { action: string }) => h.action)).toEqual(['start', 'complete']);
     const after = await act(agentId, asked.id, 'refuse', 'Too late.');
     expect(after.statusCode).toBe(409);
@@ -723,6 +737,7 @@ describe('the operators queue', () => {
     expect(refusedNoReason.statusCode).toBe(400);
     const refused = await act(agentId, other.id, 'refuse', 'Kami wajib menyimpan data ini menurut hukum.');
     expect(refused.json().data.status).toBe('refused');
+    expect((await lastSms())?.text).toMatch(/^Kredito: permintaan Anda \(Keberatan\) sudah kami jawab\./);
 
     const entries = await t.database.db
       .select()
