@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../../shared/markets.ts';
 import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
-import { renderScreenFrame } from './frames.tsx';
+import { inertControls, renderScreenFrame } from './frames.tsx';
 
 /**
  * The frames the build puts in each screen's page (decision 027): the screen's own first drawing, with
@@ -34,5 +34,24 @@ describe('screen frames drawn at build time', () => {
     expect(box).toContain('placeholder="Tell us what happened, when, and what you would like us to do."');
     expect(box).toMatch(/readOnly=""|readonly=""/);
     expect(box).toContain('tabindex="-1"');
+  });
+
+  it('draws fields read-only and buttons disabled: nothing typed or tapped before the code runs is lost', async () => {
+    const frame = await renderScreenFrame('/intelligentCustomerService', 'en');
+    const fields = frame.html.match(/<(input|textarea)\b[^>]*>/g) ?? [];
+    const buttons = frame.html.match(/<button\b[^>]*>/g) ?? [];
+    expect(fields.length).toBeGreaterThan(0);
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const f of fields) expect(f).toMatch(/\breadonly=""/i);
+    for (const b of buttons) expect(b).toContain('disabled=""');
+  });
+
+  it('leaves what is already read-only or disabled as it is', () => {
+    expect(inertControls('<input readOnly="" value="1"/><button disabled="" type="button">x</button>')).toBe(
+      '<input readOnly="" value="1"/><button disabled="" type="button">x</button>',
+    );
+    expect(inertControls('<input value="1"/><textarea></textarea><button type="submit">x</button>')).toBe(
+      '<input readonly="" value="1"/><textarea readonly=""></textarea><button disabled="" type="submit">x</button>',
+    );
   });
 });

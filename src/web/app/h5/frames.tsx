@@ -43,5 +43,16 @@ export async function renderScreenFrame(path: string, lang: Lang): Promise<{ tit
   );
   // React writes a screen's <title> where the screen renders it; the page keeps it in its head.
   const title = /<title>([^<]*)<\/title>/.exec(markup)?.[1] ?? '';
-  return { title, html: markup.replace(/<title>[^<]*<\/title>/g, '') };
+  return { title, html: inertControls(markup.replace(/<title>[^<]*<\/title>/g, '')) };
+}
+
+/**
+ * A frame is a picture of the screen until its code runs, and the code replaces it: what someone typed
+ * into a frame's field, or a tap on a frame's button, would be lost. So the frame's fields are read-only
+ * and its buttons disabled (still seen, and read by screen readers); the screen's own take their place.
+ */
+export function inertControls(html: string): string {
+  return html
+    .replace(/<(input|textarea)\b(?![^>]*\breadonly)/gi, '<$1 readonly=""')
+    .replace(/<(button|select)\b(?![^>]*\bdisabled)/gi, '<$1 disabled=""');
 }
