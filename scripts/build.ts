@@ -4,7 +4,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, createServer } from 'vite';
-import { codeAfterPaint } from '../src/shared/after-paint.ts';
 import { LANGS } from '../src/shared/markets.ts';
 import { SHELL_ROUTES } from '../src/shared/shell-routes.ts';
 import { COMPRESSIBLE, entryAssets, type Manifest, screenPreloads } from './lib/manifest.ts';
@@ -78,8 +77,7 @@ try {
         .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, `<title>${frame.title}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${frame.html}</div>`);
-      // A page that paints a frame asks for its code after that paint (decision 027).
-      writeFileSync(`${base}.${lang}.html`, codeAfterPaint(page));
+      writeFileSync(`${base}.${lang}.html`, page);
     }
     screenPages++;
   }

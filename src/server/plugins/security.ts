@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { AFTER_PAINT_SCRIPT } from '../../shared/after-paint.ts';
 
 /**
  * Security headers on every reply (security baseline 3.4.x, 14.2.1). Frames: our own shells may frame
@@ -14,8 +12,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      // The one inline script: a framed screen page's loader of its code (decision 027), by its hash.
-      scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`],
+      scriptSrc: ["'self'"],
       // antd-mobile positions popups with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
