@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, createServer } from 'vite';
+import { lowPriorityCode } from '../src/shared/framed-page.ts';
 import { LANGS } from '../src/shared/markets.ts';
 import { SHELL_ROUTES } from '../src/shared/shell-routes.ts';
 import { COMPRESSIBLE, entryAssets, type Manifest, screenPreloads } from './lib/manifest.ts';
@@ -77,7 +78,8 @@ try {
         .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, `<title>${frame.title}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${frame.html}</div>`);
-      writeFileSync(`${base}.${lang}.html`, page);
+      // The frame paints first; its code is asked for at once, at low priority (decision 027).
+      writeFileSync(`${base}.${lang}.html`, lowPriorityCode(page));
     }
     screenPages++;
   }
