@@ -124,7 +124,7 @@ function webGoalText(goal: WebGoal | undefined): string {
 }
 
 /** A figure that could not be measured (NaN) does not meet its goal. */
-export function meetsWebGoal(w: WebFigures): boolean {
+function meetsWebGoal(w: WebFigures): boolean {
   const g = w.goal;
   if (!g) return true;
   return (

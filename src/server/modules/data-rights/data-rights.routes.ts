@@ -19,7 +19,7 @@ import {
 } from '../../../shared/contract/data-rights-schema.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { langOf } from '../../lang.ts';
-import { bearerToken, perBorrower } from '../../plugins/auth.ts';
+import { perBorrower } from '../../plugins/auth.ts';
 import { ok } from '../../reply.ts';
 import type { DataRightsAdminService } from './data-rights.admin.ts';
 import type { DataRightsService } from './data-rights.service.ts';
@@ -91,7 +91,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const lang = langOf(req);
       // The pre-handler accepted this very token, so it is there.
-      const result = await rights.cancel(req.borrower!, bearerToken(req)!, lang);
+      const result = await rights.cancel(req.borrower!, lang);
       return ok(result, translate(lang, 'dataRights', 'messages.cancelled'));
     },
   );

@@ -314,7 +314,7 @@ export function dataRightsService(deps: {
      * Cancels the account (spec §7 "user delete"): refused while a loan is outstanding, in the borrower's
      * language; otherwise erased in one transaction, and this session forgotten here at once.
      */
-    async cancel(borrower: BorrowerIdentity, token: string, lang: Lang) {
+    async cancel(borrower: BorrowerIdentity, lang: Lang) {
       const at = clock.now();
       const market = borrower.market;
       const result = await repo.cancelAccount({
@@ -336,9 +336,8 @@ export function dataRightsService(deps: {
           { orderNo: result.outstanding },
         );
       }
-      // Every session was revoked in the database with the rest; forgetting them here refuses each token
-      // now, this device's and any other the borrower used a moment ago.
-      await sessions.logout(borrower, token);
+      // Every session was revoked in the database with the rest (no logout needed); forgetting them here
+      // refuses each token now, this device's and any other the borrower used a moment ago.
       sessions.forgetBorrower(borrower.id);
       return { closedAt: at.toISOString() };
     },
