@@ -31,6 +31,34 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ANTD_FAMILY =
   /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@rc-component[\\/][^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
 
+/**
+ * antd-mobile in two chunks (decision 018). What nearly every screen draws with (the set-up, toast, buttons,
+ * dialogs, loading dots, and what those import: react-spring, the mask, the utilities) is `antd`; the
+ * rest (the image viewer and uploader with their gesture library, popups that swipe, tabs, the text area,
+ * result and tag) is `antd-more`, loaded only by the screens that use it. One chunk for all of it made
+ * the chatbot carry the complaint form's uploader and its gesture code, ~17 KB brotli before its first
+ * paint. A module belongs to `antd` when one of these reaches it through static imports.
+ */
+const ANTD_CORE =
+  /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/](index\.js|global[\\/]|locales[\\/]|components[\\/](button|dialog|center-popup|mask|toast|dot-loading|spin-loading|auto-center|image|config-provider|safe-area)[\\/])|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
+/** antd-mobile's barrel re-exports every component: a path through it says nothing about what is used. */
+const ANTD_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/;
+
+function antdChunk(id: string, ctx: Rolldown.ChunkingContext): 'antd' | 'antd-more' {
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    const m = queue.pop()!;
+    if (ANTD_CORE.test(m)) return 'antd';
+    for (const up of ctx.getModuleInfo(m)?.importers ?? []) {
+      if (seen.has(up) || ANTD_BARREL.test(up) || !ANTD_FAMILY.test(up)) continue;
+      seen.add(up);
+      queue.push(up);
+    }
+  }
+  return 'antd-more';
+}
+
 const QUERY_HOOKS =
   /[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](?!QueryClientProvider|index)[^\\/]+|query-core[\\/]build[\\/]modern[\\/]\w*Observer)\.js$/;
 
@@ -83,7 +111,8 @@ function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
     // which both load anyway, rather than being a 300-byte request of their own.
     return initial.has(ENTRIES.siteIslands) && everywhere.size > 1 ? 'react' : null;
   }
-  if (ANTD_FAMILY.test(id)) return 'antd';
+  // antd-mobile's styles stay one stylesheet: the rest's are ~2 KB brotli, less than a request costs.
+  if (ANTD_FAMILY.test(id)) return id.endsWith('.css') ? 'antd' : antdChunk(id, ctx);
   // A screen (only ever imported lazily) is its own chunk; a module both imported by screens and
   // fetched early (a feature's queries, prefetched by the router) joins its feature's group.
   if (info.dynamicImporters.length > 0 && info.importers.length === 0) return null;
