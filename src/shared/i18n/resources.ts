@@ -10,7 +10,7 @@ import { documents } from './documents.ts';
 import { loanConfirm } from './loan-confirm.ts';
 import { loanDetails } from './loan-details.ts';
 import { loans } from './loans.ts';
-import { lookup } from './lookup.ts';
+import { fill, lookup } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { promotion } from './promotion.ts';
@@ -74,8 +74,5 @@ export function translate(
   key: string,
   vars?: Readonly<Record<string, string | number>>,
 ): string {
-  const message = lookup(resources[lang][ns], key) ?? `${ns}:${key}`;
-  return vars
-    ? message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(vars[name] ?? whole))
-    : message;
+  return fill(lookup(resources[lang][ns], key) ?? `${ns}:${key}`, vars);
 }

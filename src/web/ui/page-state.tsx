@@ -1,6 +1,6 @@
 import { DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { SessionEnded, useSessionEnded } from './route-error.tsx';
 
 /** The three states every data screen has besides its content: loading, failed, empty. */

@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { hasSessionEnded, requestSignIn, subscribeSessionEnd } from '../lib/api-client.ts';
 import { isSessionEnded } from '../lib/api-query.ts';
+import { useTranslation } from '../lib/use-translation.tsx';
 
 /** True once the server has refused the borrower's session (see api-client.ts). */
 export function useSessionEnded(): boolean {

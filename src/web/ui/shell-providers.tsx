@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { isSessionEnded } from '../lib/api-query.ts';
+import type { I18n } from '../lib/i18n.ts';
+import { I18nProvider } from '../lib/use-translation.tsx';
 
 /**
  * Queries in a web view: no refetch when the app comes back to the foreground on every tab switch,
@@ -35,8 +35,8 @@ export interface ShellProvidersProps {
 export function ShellProviders({ i18n, queryClient, children }: ShellProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Link, Navigate, type RouteObject } from 'react-router';
 import { adminLang } from '../../features/admin/admin-lang.ts';
 import { ADMIN_ROUTES } from '../../features/admin/admin-paths.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { antdScreen } from '../../ui/antd-lazy.ts';
 import { RouteError } from '../../ui/route-error.tsx';
 

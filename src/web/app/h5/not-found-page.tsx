@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { sendBridge } from '../../lib/bridge.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 /** An H5 path we do not have: the way out is the app's home, wherever the page runs. */
 export function NotFoundPage() {

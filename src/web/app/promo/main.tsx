@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { HashRouter } from 'react-router';
 import { readPromoParams } from '../../features/promotion/promo-params.ts';
 import { createI18n } from '../../lib/i18n.ts';
+import { I18nProvider } from '../../lib/use-translation.tsx';
 import '../../ui/shell.css';
 import { PromoRoutes } from './router.tsx';
 
@@ -21,10 +21,10 @@ const i18n = createI18n(lang ?? 'en');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <HashRouter>
         <PromoRoutes />
       </HashRouter>
-    </I18nextProvider>
+    </I18nProvider>
   </StrictMode>,
 );

@@ -1,5 +1,4 @@
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROMO_PATHS } from '../../../shared/contract/promotion.ts';
 import {
@@ -11,6 +10,7 @@ import {
   withAgent,
 } from '../../features/promotion/promo-test-kit.tsx';
 import { createI18n } from '../../lib/i18n.ts';
+import { I18nProvider } from '../../lib/use-translation.tsx';
 import { settle } from '../../test/screen-kit.tsx';
 import { PromoErrorBoundary } from './router.tsx';
 
@@ -74,11 +74,11 @@ describe('a page that crashes', () => {
   it('shows a plain apology with a reload, never the error', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
-      <I18nextProvider i18n={createI18n('id')}>
+      <I18nProvider i18n={createI18n('id')}>
         <PromoErrorBoundary>
           <Broken />
         </PromoErrorBoundary>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(heading()).toBe('Terjadi kesalahan');
     expect(screen.getByRole('button', { name: 'Coba lagi' })).toBeTruthy();

@@ -1,11 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import { AgreementPage } from '../../features/promotion/agreement-page.tsx';
 import { DownloadPage } from '../../features/promotion/download-page.tsx';
 import { LandingPage } from '../../features/promotion/landing-page.tsx';
 import { PromoLayout } from '../../features/promotion/promo-layout.tsx';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 /** An address the promotion does not have: its landing, with the link's parameters kept. */
 function ToLanding() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { StaffSession } from '../../../shared/contract/admin.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
 import { isSignedOutError, logout, onSignedOut, sessionQuery } from './admin-api.ts';
 import { ADMIN_ROUTES, loginPath } from './admin-paths.ts';

@@ -1,9 +1,9 @@
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 /** Small pieces the back-office screens share: dates, status and overdue badges, pagination, selects. */
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchAudit, useStaffSession } from './admin-api.ts';
 import { AdminOnly, Cell, Pagination, Time } from './admin-ui.tsx';

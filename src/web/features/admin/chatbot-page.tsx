@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { QaNode, QaNodeBody } from '../../../shared/contract/admin.ts';
 import { ACTION_HAND_OVER, QA_ICONS } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, deactivateQa, fetchQa, saveQa, useStaffSession } from './admin-api.ts';
 import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';

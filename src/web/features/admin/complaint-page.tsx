@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import type { AdminComplaint } from '../../../shared/contract/admin.ts';
 import { orders } from '../../../shared/i18n/orders.ts';
 import { isNotFound } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaint, isFinalFailure, isOtherMarket } from './admin-api.ts';
 import { ADMIN_ROUTES } from './admin-paths.ts';

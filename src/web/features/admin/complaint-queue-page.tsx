@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchQueue, type QueueFilters, useStaffSession } from './admin-api.ts';
 import { ADMIN_ROUTES } from './admin-paths.ts';

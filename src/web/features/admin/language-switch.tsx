@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { setDefaultConfig } from 'antd-mobile';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isLang, LANGS, type Lang } from '../../../shared/markets.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { antdLocale } from '../../ui/antd-locales.ts';
 import { adminKeys } from './admin-api.ts';
 import { storeAdminLang } from './admin-lang.ts';

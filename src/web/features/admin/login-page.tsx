@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { adminKeys, login } from './admin-api.ts';
 import { safeNext } from './admin-paths.ts';
 import { LanguageSwitch } from './language-switch.tsx';

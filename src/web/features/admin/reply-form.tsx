@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, ImageUploader } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminComplaint } from '../../../shared/contract/admin.ts';
 import { COMPLAINT_LIMITS, REPLY_LIMITS } from '../../../shared/contract/constants.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { useImageUploads } from '../../ui/use-image-uploads.ts';
 import { adminKeys, sendReply, UPLOAD_TYPES, uploadStaffImage, useStaffSession } from './admin-api.ts';
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { meData } from '../../../shared/contract/session.ts';
 import type { Market } from '../../../shared/markets.ts';
@@ -9,6 +8,7 @@ import { H5_PATHS } from '../../../shared/routes.ts';
 import { request } from '../../lib/api-client.ts';
 import { type BridgeMessage, type BridgeTransport, sendBridge } from '../../lib/bridge.ts';
 import { sessionMarket } from '../../lib/session-params.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import './bridge-test-page.css';
 
 type Me = z.infer<typeof meData>;

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading } from 'antd-mobile';
 import { type FormEvent, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { QaItem } from '../../../shared/contract/chatbot.ts';
 import { ACTION_HAND_OVER, CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
@@ -10,6 +9,7 @@ import { requestSignIn } from '../../lib/api-client.ts';
 import { ApiFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { RatingDialog } from '../../ui/rating-dialog.tsx';
 import { useSessionEnded } from '../../ui/route-error.tsx';

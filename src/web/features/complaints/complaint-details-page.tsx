@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ImageViewer } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
@@ -10,6 +9,7 @@ import { H5_PATHS } from '../../../shared/routes.ts';
 import { isNotFound } from '../../lib/api-query.ts';
 import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { RATING_DELAY_MS, RatingDialog } from '../../ui/rating-dialog.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';

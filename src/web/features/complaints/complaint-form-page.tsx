@@ -11,11 +11,11 @@ import {
 } from 'antd-mobile';
 import { AddOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Option } from '../../../shared/contract/complaints.ts';
 import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { type UploadedImageRef, useImageUploads } from '../../ui/use-image-uploads.ts';

@@ -1,7 +1,6 @@
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { DotLoading, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProblemList } from '../../../shared/contract/complaints.ts';
 import { COMPLAINT_STATUSES, type ComplaintStatus, countLabel } from '../../../shared/contract/constants.ts';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { complaintKeys, listTabParam, problemListQuery } from './complaint-api.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { ContactRow, ContactRows, ContactRowsSkeleton } from '../../ui/contact-rows.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonRegion } from '../../ui/skeleton.tsx';

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import {
   DATA_RIGHTS_CODE,
@@ -20,6 +19,7 @@ import { isNetworkFailure, useRetryWhenOnline } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { cancelAccount, dataRightsKeys, exportLink, overviewQuery, sendRequest } from './data-rights-api.ts';

@@ -1,6 +1,6 @@
 import { Button, CenterPopup } from 'antd-mobile';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 export interface AgreementPopupProps {
   visible: boolean;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { LegalDocument } from '../../../shared/legal/legal-document.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
 import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import './loan-confirm-api.ts';

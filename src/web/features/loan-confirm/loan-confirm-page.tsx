@@ -1,7 +1,6 @@
 import { keepPreviousData, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { KeyFacts, LoanConfirm } from '../../../shared/contract/loans.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
@@ -10,6 +9,7 @@ import { isNetworkFailure, isNotFound, isSessionEnded, useRetryWhenOnline } from
 import { sendBridge } from '../../lib/bridge.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { AgreementPopup } from './agreement-popup.tsx';

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
+import { I18nProvider } from '../../lib/use-translation.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { RATING_DELAY_MS } from '../../ui/rating-dialog.tsx';
 import { EVENT_TIMEOUT_MS } from './loan-details-api.ts';
@@ -229,9 +229,9 @@ describe('LoanDetailsPage', () => {
       [999, 200],
     ])('status %i shows the %i picture', (status, picture) => {
       render(
-        <I18nextProvider i18n={createI18n('en')}>
+        <I18nProvider i18n={createI18n('en')}>
           <StatusImage status={status} />
-        </I18nextProvider>,
+        </I18nProvider>,
       );
       const image = screen.getByRole('img');
       expect(image.getAttribute('data-image')).toBe(String(picture));
@@ -241,11 +241,11 @@ describe('LoanDetailsPage', () => {
     it('gives each of the six pictures its own drawing and its own alt text, in both languages', () => {
       for (const lang of ['en', 'id'] as const) {
         const { container, unmount } = render(
-          <I18nextProvider i18n={createI18n(lang)}>
+          <I18nProvider i18n={createI18n(lang)}>
             {[21, 151, 174, 180, 110, 200].map((s) => (
               <StatusImage key={s} status={s} />
             ))}
-          </I18nextProvider>,
+          </I18nProvider>,
         );
         const images = [...container.querySelectorAll('svg')];
         expect(new Set(images.map((i) => i.innerHTML)).size).toBe(6);

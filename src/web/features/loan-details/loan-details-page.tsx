@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoanDetails, RecommendedProduct } from '../../../shared/contract/loans.ts';
 import {
@@ -16,6 +15,7 @@ import { isNetworkFailure, isNotFound, useRetryWhenOnline } from '../../lib/api-
 import { sendBridge } from '../../lib/bridge.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { ProductCard } from '../../ui/product-card.tsx';
 import { RATING_DELAY_MS, RatingDialog } from '../../ui/rating-dialog.tsx';

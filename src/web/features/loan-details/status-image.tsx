@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { statusImageKey } from '../../../shared/domain/order-status.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 /*
  * The loan-details status pictures (product brief §4: six statuses have their own, the rest the settled

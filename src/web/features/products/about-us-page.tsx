@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ABOUT_POINTS } from '../../../shared/i18n/products.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { sessionParams } from '../../lib/session-params.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { ContactRow, ContactRows, ContactRowsSkeleton } from '../../ui/contact-rows.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';

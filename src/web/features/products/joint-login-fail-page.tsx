@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { moduleForScene } from '../../../shared/contract/constants.ts';
 import type { RecommendedProduct } from '../../../shared/contract/loans.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { ProductList, ProductListEmpty, ProductListSkeleton } from './product-list.tsx';

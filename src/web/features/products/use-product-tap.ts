@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RecommendedProduct } from '../../../shared/contract/loans.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import { openTarget, targetKind } from '../../lib/open-target.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 /**
  * A product tap: the call that answers it with a URL (an application, a partner's product), then that

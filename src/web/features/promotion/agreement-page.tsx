@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import { promoAgreement } from '../../../shared/legal/promo-agreement.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { usePromo } from './promo-layout.tsx';
 import { landingQuery } from './promo-params.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { clientTypeOf } from './promo-api.ts';
 import { usePromo } from './promo-layout.tsx';
 import type { RegisterOutcome } from './register-form.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMatch, useOutlet } from 'react-router';
 import { PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { trackVisit } from './promo-api.ts';
 import { usePromo } from './promo-layout.tsx';
 import { RegisterForm } from './register-form.tsx';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
 import type { Lang } from '../../../shared/markets.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { type PromoParams, readPromoParams } from './promo-params.ts';
 import { themeStyle } from './theme.ts';
 import { useOnline, useTemplate } from './use-template.ts';

@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import { PROMO_PATHS } from '../../../shared/contract/promotion.ts';
@@ -7,6 +6,7 @@ import type { TemplateData } from '../../../shared/contract/promotion-schema.ts'
 import type { Lang } from '../../../shared/markets.ts';
 import { PromoRoutes } from '../../app/promo/router.tsx';
 import { createI18n } from '../../lib/i18n.ts';
+import { I18nProvider } from '../../lib/use-translation.tsx';
 import { type FetchHandler, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
 import { settle } from '../../test/screen-kit.tsx';
 import { forgetVisits } from './landing-page.tsx';
@@ -100,12 +100,12 @@ export function openPromo(page: string, hash = '/', lang: Lang = 'en') {
   window.history.replaceState(null, '', page);
   const probe: Probe = {};
   const view = render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nProvider i18n={createI18n(lang)}>
       <MemoryRouter initialEntries={[hash]}>
         <PromoRoutes />
         <RouterProbe probe={probe} />
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return {
     ...view,

@@ -7,13 +7,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PROMO_CODE, PROMO_LIMITS, PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
 import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { captchaText, caretAfterDigits, digitsOnly, formatPhone, phoneDigits } from './phone-format.ts';
 import { captchaSrc, fetchSid, register, sendSmsCode, trackClick } from './promo-api.ts';
 import { usePromo } from './promo-layout.tsx';

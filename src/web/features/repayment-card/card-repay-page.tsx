@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
 import type { WayData } from '../../../shared/contract/repayment-card-schema.ts';
@@ -13,6 +12,7 @@ import { addCopy } from '../../lib/i18n.ts';
 import { withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import {

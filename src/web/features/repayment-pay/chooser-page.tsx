@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PAY_TYPE, type PayType } from '../../../shared/contract/constants.ts';
 import type { PayTypesData } from '../../../shared/contract/repayment.ts';
@@ -13,6 +12,7 @@ import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { chooserStart, manualPayChoice, writePayChoice } from './chooser-choice.ts';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PAY_TYPE } from '../../../shared/contract/constants.ts';
 import type { StatusData, VcodeData } from '../../../shared/contract/repayment.ts';
@@ -13,6 +12,7 @@ import { addCopy } from '../../lib/i18n.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { sessionMarket } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { type PayChoice, payPageChoice } from './pay-choice.ts';

@@ -1,7 +1,7 @@
 import { Button, CenterPopup } from 'antd-mobile';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { StatusData } from '../../../shared/contract/repayment.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 /** "I have paid": what happens next, and Cancel / Yes. Closes only through its buttons. */
 export function TipsPopup({

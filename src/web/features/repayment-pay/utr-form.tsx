@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UTR_PATTERN } from '../../../shared/contract/constants.ts';
 import type { StatusData } from '../../../shared/contract/repayment.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { type BillRef, submitUtr } from './pay-queries.ts';
 
 /** India: the UTR of a payment made in another app, 12 digits, checked here before it is sent. */

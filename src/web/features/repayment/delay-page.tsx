@@ -1,6 +1,5 @@
 import { Button } from 'antd-mobile';
 import { type MouseEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DelayData } from '../../../shared/contract/repayment.ts';
 import { repaymentPlan } from '../../../shared/i18n/repayment-plan.ts';
@@ -8,6 +7,7 @@ import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { canPay, chooserPath } from './installment-selection.ts';
 import { delayQuery } from './plan-queries.ts';

@@ -1,6 +1,5 @@
 import { Button } from 'antd-mobile';
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PlanData, PlanPeriod } from '../../../shared/contract/repayment.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
@@ -9,6 +8,7 @@ import { addCopy } from '../../lib/i18n.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import {
   allSelected,

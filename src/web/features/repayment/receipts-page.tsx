@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ReceiptsData } from '../../../shared/contract/documents-schema.ts';
 import { documents } from '../../../shared/i18n/documents.ts';
 import { repaymentPlan } from '../../../shared/i18n/repayment-plan.ts';
 import { isNetworkFailure } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { certificateLink, receiptsQuery } from './receipts-queries.ts';
 import { RepayScreen } from './repay-screen.tsx';

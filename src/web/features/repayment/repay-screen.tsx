@@ -1,9 +1,9 @@
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isNetworkFailure, isNotFound, useRetryWhenOnline } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { detailsPath } from './installment-selection.ts';
 import { orderIdParam, productIdParam } from './plan-queries.ts';

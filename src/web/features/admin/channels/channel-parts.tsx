@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { landingPath } from '../../../../shared/contract/channels-admin.ts';
 import type { AdminTemplate } from '../../../../shared/contract/channels-admin-schema.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { channelKeys, setTemplateEnabled } from './channels-api.ts';
 

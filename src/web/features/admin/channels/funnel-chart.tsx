@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FunnelDay } from '../../../../shared/contract/channels-admin-schema.ts';
 import { type Lang, localeOf } from '../../../../shared/markets.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 
 export type Series = 'visits' | 'clicks' | 'codes' | 'registrations';
 

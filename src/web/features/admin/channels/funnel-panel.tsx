@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FUNNEL_DAYS, type RangeProblem, rangeProblem } from '../../../../shared/contract/channels-admin.ts';
 import type { FunnelData } from '../../../../shared/contract/channels-admin-schema.ts';
 import type { Lang, Market } from '../../../../shared/markets.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useLang } from '../admin-ui.tsx';
 import { channelKeys, type FunnelFilters, fetchFunnel } from './channels-api.ts';

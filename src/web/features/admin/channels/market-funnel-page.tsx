@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { FunnelPanel } from './funnel-panel.tsx';

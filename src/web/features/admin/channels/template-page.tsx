@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   COLOUR_PATTERN,
@@ -16,6 +15,7 @@ import {
 import type { AdminTemplate } from '../../../../shared/contract/channels-admin-schema.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';

@@ -1,5 +1,4 @@
 import { type CSSProperties, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   COLOUR_PATTERN,
   contrastRatio,
@@ -7,6 +6,7 @@ import {
   THEME_RULE,
 } from '../../../../shared/contract/channels-admin.ts';
 import { MARKET_INFO, type Market } from '../../../../shared/markets.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 
 export interface PreviewTemplate {
   market: Market;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { RequestStatus } from '../../../../shared/contract/data-rights.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 
 /** Words and a colour pair of at least 4.5:1 (admin.css): open ones stand out, refusals read as such. */
 const BADGE: Record<RequestStatus, string> = {

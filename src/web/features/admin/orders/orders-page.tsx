@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_STATUS } from '../../../../shared/domain/order-status.ts';
 import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { addCopy } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';

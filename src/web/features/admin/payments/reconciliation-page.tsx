@@ -2,11 +2,11 @@ import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/r
 import { Dialog } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CreditResult, ReviewItem, ReviewPage } from '../../../../shared/contract/admin.ts';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { markBillPaid, readAmount } from './payments-api.ts';
 

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AdminProduct } from '../../../../shared/contract/admin.ts';
 import { FEE_NAMES, type FeeName } from '../../../../shared/contract/constants.ts';
@@ -9,6 +8,7 @@ import { formatMoney } from '../../../../shared/domain/money.ts';
 import { PRODUCT_BOUNDS, productProblems } from '../../../../shared/domain/product.ts';
 import { isMarket, type Lang, type Market } from '../../../../shared/markets.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';

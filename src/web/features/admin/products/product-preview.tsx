@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import {
   PricingError,
@@ -15,6 +14,7 @@ import {
   termsOf,
 } from '../../../../shared/domain/product.ts';
 import type { Market } from '../../../../shared/markets.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useLang } from '../admin-ui.tsx';
 
 /** A quote, or why there is none: a refusal of the pricing module, or null for terms it cannot price. */

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProduct } from '../../../../shared/contract/admin.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { dailyRateText } from '../../../../shared/domain/product.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
