@@ -33,14 +33,15 @@ const ANTD_FAMILY =
 
 /**
  * antd-mobile in two chunks (decision 018). What nearly every screen draws with (the set-up, toast, buttons,
- * dialogs, loading dots, and what those import: react-spring, the mask, the utilities) is `antd`; the
- * rest (the image viewer and uploader with their gesture library, popups that swipe, tabs, the text area,
- * result and tag) is `antd-more`, loaded only by the screens that use it. One chunk for all of it made
+ * dialogs, loading dots, and what those import: react-spring, the mask, the utilities) and the complaint
+ * form's few small parts (text area, result, tag) are `antd`; the rest (the image viewer and uploader
+ * with their gesture library, popups that swipe, tabs) is `antd-more`, loaded only by the screens that
+ * use it. One chunk for all of it made
  * the chatbot carry the complaint form's uploader and its gesture code, ~17 KB brotli before its first
  * paint. A module belongs to `antd` when one of these reaches it through static imports.
  */
 const ANTD_CORE =
-  /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/](index\.js|global[\\/]|locales[\\/]|components[\\/](button|dialog|center-popup|mask|toast|dot-loading|spin-loading|auto-center|image|config-provider|safe-area)[\\/])|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
+  /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/](index\.js|global[\\/]|locales[\\/]|components[\\/](button|dialog|center-popup|mask|toast|dot-loading|spin-loading|auto-center|image|config-provider|safe-area|text-area|result|tag)[\\/])|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
 /** antd-mobile's barrel re-exports every component: a path through it says nothing about what is used. */
 const ANTD_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/;
 

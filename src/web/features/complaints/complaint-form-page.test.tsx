@@ -61,8 +61,7 @@ const sendButton = () => screen.getByRole('button', { name: 'Send' });
 // Named like the visible add button (not antd's own "Upload").
 const fileInput = () =>
   screen.getByLabelText<HTMLInputElement>('Add image', { selector: 'input[type="file"]' });
-const addButtonWrap = (container: HTMLElement) =>
-  container.querySelector<HTMLElement>('.adm-image-uploader-upload-button-wrap')!;
+const addButtonWrap = (container: HTMLElement) => container.querySelector<HTMLElement>('.image-picker-add')!;
 const evidenceSection = (name = 'Evidence images') => screen.getByRole('region', { name });
 /** The elements an element's aria-describedby points at, by their text. */
 const descriptions = (element: Element) =>
@@ -326,24 +325,40 @@ describe('ComplaintFormPage', () => {
     expect(net.callsTo(COMPLAINT_PATHS.save)[0]!.body.problemImage).toBe('');
   });
 
+  it('opens a picked image full screen when its thumbnail is tapped (the viewer loads then)', async () => {
+    network();
+    const user = userEvent.setup();
+    renderAt(routes, FORM);
+    await screen.findByText('Collection');
+    await user.upload(fileInput(), [png('a.png'), png('b.png')]);
+    expect(document.querySelector('.adm-image-viewer-slides')).toBeNull();
+    const second = screen.getByRole('button', { name: 'View image 2' });
+    const src = second.querySelector('img')!.getAttribute('src');
+    await user.click(second);
+    await waitFor(() => expect(document.querySelector('.adm-image-viewer-slides')).not.toBeNull());
+    expect(document.querySelectorAll('.adm-image-viewer-slides img')).toHaveLength(2);
+    expect(document.querySelector('.adm-image-viewer-indicator')?.textContent).toBe('2 / 2');
+    expect(src).toMatch(/^blob:/);
+  });
+
   it('takes at most 9 images, 3 per row, and hides the add button at 9', async () => {
     network();
     const user = userEvent.setup();
     const { container } = renderAt(routes, FORM);
     await screen.findByText('Collection');
-    const grid = container.querySelector<HTMLElement>('.complaint-form-uploader .adm-grid')!;
+    const grid = container.querySelector<HTMLElement>('.complaint-form-uploader')!;
     expect(grid.style.getPropertyValue('--columns')).toBe('3');
     await user.upload(
       fileInput(),
       Array.from({ length: 8 }, (_, i) => png(`${i}.png`)),
     );
     expect(screen.getAllByRole('button', { name: /Remove image/ })).toHaveLength(8);
-    expect(addButtonWrap(container).style.display).not.toBe('none');
+    expect(addButtonWrap(container).hidden).toBe(false);
     await user.upload(fileInput(), [png('8.png'), png('9.png')]);
     // The tenth is not taken.
     expect(screen.getAllByRole('button', { name: /Remove image/ })).toHaveLength(9);
     expect(FakeXhr.all).toHaveLength(9);
-    expect(addButtonWrap(container).style.display).toBe('none');
+    expect(addButtonWrap(container).hidden).toBe(true);
   });
 
   it('keeps the limit in view: a count, and a line saying how many picks were not added', async () => {
@@ -471,7 +486,9 @@ describe('ComplaintFormPage', () => {
       );
       // Only what the server accepted comes back; the failed and the unfinished ones do not.
       expect(screen.getAllByRole('button', { name: /Remove image/ })).toHaveLength(1);
-      expect(screen.getByRole('img').getAttribute('src')).toBe('/img/u1');
+      expect(
+        screen.getByRole('button', { name: 'View image 1' }).querySelector('img')?.getAttribute('src'),
+      ).toBe('/img/u1');
       expect(screen.getByTestId('image-count').textContent).toBe('1/9');
       await user.click(sendButton());
       await waitFor(() => expect(net.callsTo(COMPLAINT_PATHS.save)).toHaveLength(1));

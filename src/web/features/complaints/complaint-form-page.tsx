@@ -1,14 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  ConfigProvider,
-  ImageUploader,
-  Result,
-  Tag,
-  TextArea,
-  type TextAreaRef,
-  useConfig,
-} from 'antd-mobile';
+import { Button, Result, Tag, TextArea, type TextAreaRef } from 'antd-mobile';
 import { AddOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +7,7 @@ import type { Option } from '../../../shared/contract/complaints.ts';
 import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { ImagePicker } from '../../ui/image-picker.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { type UploadedImageRef, useImageUploads } from '../../ui/use-image-uploads.ts';
@@ -155,7 +147,6 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
   const [dropped, setDropped] = useState(0);
   const [refused, setRefused] = useState<string[]>([]);
   const evidence = useEvidence(draft?.images);
-  const { locale } = useConfig();
   const textArea = useRef<TextAreaRef>(null);
   const subTypeGroup = useRef<HTMLDivElement>(null);
   const evidenceRef = useRef<HTMLElement>(null);
@@ -234,6 +225,25 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
     onSent();
     // The entry's counts and the list now include this complaint.
     void queryClient.invalidateQueries({ queryKey: complaintKeys.all });
+  };
+
+  /**
+   * One pick of files: those of a wrong type or too large are named and left out, then what would go
+   * past the limit (the last picked first), and the rest start uploading at once.
+   */
+  const pickImages = (files: File[]) => {
+    const reasons: string[] = [];
+    const fit = files.filter((file) => {
+      let reason = '';
+      if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) reason = t('messages.imageInvalid');
+      else if (file.size > COMPLAINT_LIMITS.imageBytesMax) reason = t('messages.imageTooLarge');
+      if (reason) reasons.push(t('screens.form.fileRefused', { name: file.name, reason }));
+      return !reason;
+    });
+    const over = Math.max(0, evidence.images.length + fit.length - IMAGES_MAX);
+    setRefused(reasons);
+    setDropped(over);
+    for (const file of fit.slice(0, fit.length - over)) void evidence.upload(file);
   };
 
   const removeImage = (key: string) => {
@@ -350,108 +360,73 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
         <p id={evidenceHintId} className="complaint-form-hint">
           {t('screens.form.evidenceHint')}
         </p>
-        {/* The file input is named by antd's "Upload"; the borrower sees "Add image", so it says that. */}
-        <ConfigProvider
-          locale={{
-            ...locale,
-            ImageUploader: { ...locale.ImageUploader, upload: t('screens.form.addImage') },
-          }}
-        >
-          <ImageUploader
-            className="complaint-form-uploader"
-            value={evidence.images.map((i) => ({ key: i.key, url: i.preview }))}
-            // The list is ours (upload adds, our remove button removes); the uploader only renders it.
-            onChange={() => {}}
-            upload={evidence.upload}
-            accept={UPLOAD_TYPES.join(',')}
-            multiple
-            columns={3}
-            maxCount={IMAGES_MAX}
-            deletable={false}
-            beforeUpload={(file, files) => {
-              // The first file of a pick starts a fresh account of what this pick left out.
-              if (file === files[0]) {
-                setDropped(0);
-                setRefused([]);
-              }
-              let reason = '';
-              if (!(UPLOAD_TYPES as readonly string[]).includes(file.type))
-                reason = t('messages.imageInvalid');
-              else if (file.size > COMPLAINT_LIMITS.imageBytesMax) reason = t('messages.imageTooLarge');
-              if (!reason) return file;
-              setRefused((list) => [...list, t('screens.form.fileRefused', { name: file.name, reason })]);
-              return null;
-            }}
-            onCountExceed={setDropped}
-            renderItem={(node, item, list) => {
-              const n = list.indexOf(item) + 1;
-              const key = String(item.key);
-              const image = evidence.images.find((i) => i.key === key);
-              const failed = image?.status === 'failed';
+        <ImagePicker
+          className="complaint-form-uploader"
+          images={evidence.images}
+          max={IMAGES_MAX}
+          accept={UPLOAD_TYPES.join(',')}
+          addLabel={t('screens.form.addImage')}
+          addIcon={<AddOutline aria-hidden="true" fontSize={24} />}
+          viewLabel={(n) => t('screens.form.viewImage', { n })}
+          onPick={pickImages}
+          cellClass={(image) =>
+            image.status === 'failed' ? 'complaint-form-image is-failed' : 'complaint-form-image'
+          }
+          overlay={(image, n) => {
+            const key = image.key;
+            if (image.status === 'failed')
               return (
-                <div
-                  className={failed ? 'complaint-form-image is-failed' : 'complaint-form-image'}
-                  key={key}
-                  data-status={image?.status}
-                >
-                  {node}
-                  {image?.status === 'uploading' ? (
-                    <div
-                      className="complaint-form-progress"
-                      role="progressbar"
-                      aria-label={t('screens.form.uploading', { n })}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={image.progress}
-                    >
-                      <span className="complaint-form-progress-bar" style={{ width: `${image.progress}%` }} />
-                      <span className="complaint-form-progress-text">{image.progress}%</span>
-                    </div>
-                  ) : null}
-                  {failed ? (
-                    // Marked in words, not only in colour, with both ways out next to the picture.
-                    <div className="complaint-form-failed">
-                      <span className="complaint-form-failed-text">
-                        <ExclamationCircleFill aria-hidden="true" />
-                        {t('screens.form.uploadFailed')}
-                      </span>
-                      <button
-                        type="button"
-                        className="complaint-form-tile-button"
-                        aria-label={t('screens.form.retryImage', { n })}
-                        onClick={() => evidence.retry(key)}
-                      >
-                        {t('common:actions.retry')}
-                      </button>
-                      <button
-                        type="button"
-                        className="complaint-form-tile-button"
-                        aria-label={t('screens.form.removeImage', { n })}
-                        onClick={() => removeImage(key)}
-                      >
-                        {t('common:actions.remove')}
-                      </button>
-                    </div>
-                  ) : (
-                    <button
-                      type="button"
-                      className="complaint-form-remove"
-                      aria-label={t('screens.form.removeImage', { n })}
-                      onClick={() => removeImage(key)}
-                    >
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  )}
+                // Marked in words, not only in colour, with both ways out next to the picture.
+                <div className="complaint-form-failed">
+                  <span className="complaint-form-failed-text">
+                    <ExclamationCircleFill aria-hidden="true" />
+                    {t('screens.form.uploadFailed')}
+                  </span>
+                  <button
+                    type="button"
+                    className="complaint-form-tile-button"
+                    aria-label={t('screens.form.retryImage', { n })}
+                    onClick={() => evidence.retry(key)}
+                  >
+                    {t('common:actions.retry')}
+                  </button>
+                  <button
+                    type="button"
+                    className="complaint-form-tile-button"
+                    aria-label={t('screens.form.removeImage', { n })}
+                    onClick={() => removeImage(key)}
+                  >
+                    {t('common:actions.remove')}
+                  </button>
                 </div>
               );
-            }}
-          >
-            <span className="adm-image-uploader-cell complaint-form-add">
-              <AddOutline aria-hidden="true" fontSize={24} />
-              <span>{t('screens.form.addImage')}</span>
-            </span>
-          </ImageUploader>
-        </ConfigProvider>
+            return (
+              <>
+                {image.status === 'uploading' ? (
+                  <div
+                    className="complaint-form-progress"
+                    role="progressbar"
+                    aria-label={t('screens.form.uploading', { n })}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={image.progress}
+                  >
+                    <span className="complaint-form-progress-bar" style={{ width: `${image.progress}%` }} />
+                    <span className="complaint-form-progress-text">{image.progress}%</span>
+                  </div>
+                ) : null}
+                <button
+                  type="button"
+                  className="complaint-form-remove"
+                  aria-label={t('screens.form.removeImage', { n })}
+                  onClick={() => removeImage(key)}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </>
+            );
+          }}
+        />
 
         {/* Read out as it changes: how many are in, what a pick left out, what failed and why. */}
         <div className="complaint-form-evidence-status" role="status">
