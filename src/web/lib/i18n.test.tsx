@@ -32,6 +32,11 @@ describe('createI18n', () => {
   });
 });
 
+function Greeting() {
+  const { t } = useTranslation('probe');
+  return <p>{t('hi', { name: 'Ana' })}</p>;
+}
+
 describe('the translator', () => {
   addCopy({
     probe: {
@@ -70,10 +75,6 @@ describe('the translator', () => {
 
   it('draws again in the new language when it changes, and marks the document', () => {
     const i18n = createI18n('en');
-    function Greeting() {
-      const { t } = useTranslation('probe');
-      return <p>{t('hi', { name: 'Ana' })}</p>;
-    }
     render(
       <I18nProvider i18n={i18n}>
         <Greeting />
