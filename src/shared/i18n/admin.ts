@@ -126,6 +126,7 @@ export const admin = {
       uploading: 'Uploading image {{n}}',
       removeImage: 'Remove image {{n}}',
       addImage: 'Add image',
+      viewImage: 'View image {{n}}',
       markProcessed: 'Mark as processed',
       markProcessedHint:
         'The complaint moves to “processed” for the borrower, and they are asked to rate how it was handled.',
@@ -740,6 +741,7 @@ export const admin = {
       uploading: 'Mengunggah gambar {{n}}',
       removeImage: 'Hapus gambar {{n}}',
       addImage: 'Tambah gambar',
+      viewImage: 'Lihat gambar {{n}}',
       markProcessed: 'Tandai selesai',
       markProcessedHint:
         'Bagi peminjam, pengaduan berpindah ke “selesai”, dan peminjam diminta menilai penanganannya.',

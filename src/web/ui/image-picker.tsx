@@ -31,9 +31,10 @@ export interface ImagePickerProps<T extends PickedImage> {
 }
 
 /**
- * A grid of picked images (three to a row unless told), with an add cell holding the file input. It replaces
- * antd-mobile's ImageUploader on the complaint form (decision 018): that one imports its full-screen
- * viewer and a gesture library up front (~15 KB brotli on the form's first load); here the viewer
+ * A grid of picked images (three to a row unless the page's styles say otherwise), with an add cell
+ * holding the file input: the complaint form's and the operator's reply. It replaces antd-mobile's
+ * ImageUploader (decision 018), which imports its full-screen viewer and a gesture library up front
+ * (~15 KB brotli on the form's first load); here the viewer
  * loads when a thumbnail is first tapped. The list is the caller's, so nothing here can disagree with
  * what is uploading, uploaded or failed.
  */

@@ -44,8 +44,9 @@ export interface ImageUploadsOptions {
 
 /**
  * Images that upload as soon as they are added, each with its own progress, removable (an upload in
- * flight is cancelled). Hands antd's ImageUploader an item at once, so the person sees the image with its
- * progress instead of a bare spinner. Used by the borrower's complaint form and the operator's reply.
+ * flight is cancelled). An image is in the list from the moment it is picked, so the person sees it with
+ * its progress instead of a bare spinner. Used, with `ImagePicker`, by the borrower's complaint form and
+ * the operator's reply.
  */
 export function useImageUploads({
   send,

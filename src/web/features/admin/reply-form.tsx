@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ImageUploader } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { AdminComplaint } from '../../../shared/contract/admin.ts';
 import { COMPLAINT_LIMITS, REPLY_LIMITS } from '../../../shared/contract/constants.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { ImagePicker } from '../../ui/image-picker.tsx';
 import { useImageUploads } from '../../ui/use-image-uploads.ts';
 import { adminKeys, sendReply, UPLOAD_TYPES, uploadStaffImage, useStaffSession } from './admin-api.ts';
 
@@ -38,6 +39,19 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
   const processedId = useId();
   const processedHintId = useId();
   const max = REPLY_LIMITS.textMax;
+
+  /** One pick: a file of the wrong type or too large is refused aloud; past the limit, the last ones. */
+  const pickImages = (files: File[]) => {
+    const fit = files.filter((file) => {
+      if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) toast.show(t('reply.imageInvalid'));
+      else if (file.size > COMPLAINT_LIMITS.imageBytesMax) toast.show(t('reply.imageTooLarge'));
+      else return true;
+      return false;
+    });
+    const over = Math.max(0, images.images.length + fit.length - REPLY_LIMITS.imagesMax);
+    if (over > 0) toast.show(t('reply.tooManyImages', { max: REPLY_LIMITS.imagesMax }));
+    for (const file of fit.slice(0, fit.length - over)) void images.upload(file);
+  };
   const processing = complaint.status === 'processing';
 
   const send = async (event: FormEvent) => {
@@ -106,64 +120,40 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
         <fieldset className="admin-field admin-fieldset">
           <legend className="admin-label">{t('reply.images')}</legend>
           <p className="admin-muted admin-hint">{t('reply.imagesHint', { max: REPLY_LIMITS.imagesMax })}</p>
-          <ImageUploader
+          <ImagePicker
             className="admin-uploader"
-            value={images.images.map((i) => ({ key: i.key, url: i.preview }))}
-            // The list is ours (upload adds, our remove button removes); the uploader only renders it.
-            onChange={() => {}}
-            upload={images.upload}
+            images={images.images}
+            max={REPLY_LIMITS.imagesMax}
             accept={UPLOAD_TYPES.join(',')}
-            multiple
-            maxCount={REPLY_LIMITS.imagesMax}
-            deletable={false}
-            beforeUpload={(file) => {
-              if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-                toast.show(t('reply.imageInvalid'));
-                return null;
-              }
-              if (file.size > COMPLAINT_LIMITS.imageBytesMax) {
-                toast.show(t('reply.imageTooLarge'));
-                return null;
-              }
-              return file;
-            }}
-            onCountExceed={() => toast.show(t('reply.tooManyImages', { max: REPLY_LIMITS.imagesMax }))}
-            renderItem={(node, item, list) => {
-              const n = list.indexOf(item) + 1;
-              const key = String(item.key);
-              const image = images.images.find((i) => i.key === key);
-              return (
-                <div className="admin-upload" key={key}>
-                  {node}
-                  {image && image.url === null ? (
-                    <div
-                      className="admin-upload-progress"
-                      role="progressbar"
-                      aria-label={t('reply.uploading', { n })}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={image.progress}
-                    >
-                      {image.progress}%
-                    </div>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="admin-upload-remove"
-                    aria-label={t('reply.removeImage', { n })}
-                    onClick={() => images.remove(key)}
+            addLabel={t('reply.addImage')}
+            addIcon={<AddOutline aria-hidden="true" fontSize={22} />}
+            viewLabel={(n) => t('reply.viewImage', { n })}
+            onPick={pickImages}
+            overlay={(image, n) => (
+              <>
+                {image.url === null ? (
+                  <div
+                    className="admin-upload-progress"
+                    role="progressbar"
+                    aria-label={t('reply.uploading', { n })}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={image.progress}
                   >
-                    <span aria-hidden="true">×</span>
-                  </button>
-                </div>
-              );
-            }}
-          >
-            <span className="adm-image-uploader-cell admin-upload-add">
-              <AddOutline aria-hidden="true" fontSize={22} />
-              <span>{t('reply.addImage')}</span>
-            </span>
-          </ImageUploader>
+                    {image.progress}%
+                  </div>
+                ) : null}
+                <button
+                  type="button"
+                  className="admin-upload-remove"
+                  aria-label={t('reply.removeImage', { n })}
+                  onClick={() => images.remove(image.key)}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </>
+            )}
+          />
         </fieldset>
 
         {processing ? (
