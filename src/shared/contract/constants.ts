@@ -24,6 +24,9 @@ export function countLabel(count: number): string {
   return count > LIST_PAGE.countCap ? `${LIST_PAGE.countCap}+` : String(count);
 }
 
+/** The image types the upload routes take (they check the bytes too); pickers offer only these. */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 export const COMPLAINT_LIMITS = {
   /** Spec §5, §9: complaint text at most 200 characters, not empty. */
   detailMax: 200,

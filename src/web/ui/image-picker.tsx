@@ -1,12 +1,41 @@
 import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
+import { COMPLAINT_LIMITS, IMAGE_UPLOAD_TYPES } from '../../shared/contract/constants.ts';
 import './image-picker.css';
 
 export interface PickedImage {
   key: string;
   /** What the thumbnail shows: the picked file's object URL or the stored image's URL. */
   preview: string;
-  /** Shown as the cell's `data-status` (uploading, done, failed), for styles and tests. */
+  /** Shown as the cell's `data-status` (uploading, done, failed); `uploading` shows the progress. */
   status?: string;
+  /** Per cent uploaded, while uploading. */
+  progress?: number;
+}
+
+/** One pick, sorted: what to upload, what was refused and why, how many went past the limit. */
+export interface Pick {
+  take: File[];
+  refused: Array<{ file: File; why: 'type' | 'size' }>;
+  over: number;
+}
+
+/**
+ * The files of one pick against the rules the upload routes apply: a type they take, at most 5 MB, and
+ * no more than `max` images in all (the last picked are the ones left out).
+ */
+export function sortPick(files: readonly File[], taken: number, max: number): Pick {
+  const refused: Pick['refused'] = [];
+  const fit = files.filter((file) => {
+    const why = !(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)
+      ? 'type'
+      : file.size > COMPLAINT_LIMITS.imageBytesMax
+        ? 'size'
+        : null;
+    if (why) refused.push({ file, why });
+    return why === null;
+  });
+  const over = Math.max(0, taken + fit.length - max);
+  return { take: fit.slice(0, fit.length - over), refused, over };
 }
 
 export interface ImagePickerProps<T extends PickedImage> {
@@ -15,15 +44,16 @@ export interface ImagePickerProps<T extends PickedImage> {
   max: number;
   /** Images to a row. */
   columns?: number;
-  accept: string;
   /** The add cell's visible label, which also names the file input. */
   addLabel: string;
   addIcon?: ReactNode;
-  /** The files of one pick, in order; the caller decides which to take. */
-  onPick: (files: File[]) => void;
+  /** One pick, sorted by `sortPick`; the caller uploads `take` and says what was left out. */
+  onPick: (pick: Pick) => void;
+  /** The accessible name of an uploading image's progress bar. */
+  progressLabel: (n: number) => string;
   /** The accessible name of an image's thumbnail button (it opens the image full screen). */
   viewLabel: (n: number) => string;
-  /** What goes over a thumbnail: progress, a failure and its way out, the remove button. */
+  /** What else goes over a thumbnail: a failure and its way out, the remove button. */
   overlay?: (image: T, n: number) => ReactNode;
   /** A class for an image's cell (a failed one is marked). */
   cellClass?: (image: T) => string;
@@ -42,10 +72,10 @@ export function ImagePicker<T extends PickedImage>({
   images,
   max,
   columns = 3,
-  accept,
   addLabel,
   addIcon,
   onPick,
+  progressLabel,
   viewLabel,
   overlay,
   cellClass,
@@ -88,6 +118,19 @@ export function ImagePicker<T extends PickedImage>({
           >
             <img src={image.preview} alt="" />
           </button>
+          {image.status === 'uploading' ? (
+            <div
+              className="image-picker-progress"
+              role="progressbar"
+              aria-label={progressLabel(i + 1)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={image.progress ?? 0}
+            >
+              <span className="image-picker-progress-bar" style={{ width: `${image.progress ?? 0}%` }} />
+              <span>{image.progress ?? 0}%</span>
+            </div>
+          ) : null}
           {overlay?.(image, i + 1)}
         </div>
       ))}
@@ -99,13 +142,13 @@ export function ImagePicker<T extends PickedImage>({
         <input
           type="file"
           aria-label={addLabel}
-          accept={accept}
+          accept={IMAGE_UPLOAD_TYPES.join(',')}
           multiple
           onChange={(event) => {
             const files = [...(event.currentTarget.files ?? [])];
             // Cleared so that picking the same file again (after removing it) is a change too.
             event.currentTarget.value = '';
-            if (files.length > 0) onPick(files);
+            if (files.length > 0) onPick(sortPick(files, images.length, max));
           }}
         />
       </div>

@@ -266,7 +266,6 @@ export function fetchAudit(page: number): Promise<Page<AuditItem>> {
 
 // Staff image upload
 
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export interface UploadedImage {
   id: string;
   url: string;

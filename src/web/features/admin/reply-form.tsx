@@ -3,12 +3,12 @@ import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { AdminComplaint } from '../../../shared/contract/admin.ts';
-import { COMPLAINT_LIMITS, REPLY_LIMITS } from '../../../shared/contract/constants.ts';
+import { REPLY_LIMITS } from '../../../shared/contract/constants.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { ImagePicker } from '../../ui/image-picker.tsx';
+import { ImagePicker, type Pick } from '../../ui/image-picker.tsx';
 import { useImageUploads } from '../../ui/use-image-uploads.ts';
-import { adminKeys, sendReply, UPLOAD_TYPES, uploadStaffImage, useStaffSession } from './admin-api.ts';
+import { adminKeys, sendReply, uploadStaffImage, useStaffSession } from './admin-api.ts';
 
 /** Reply images upload as soon as they are added, each with its progress (shared with the borrower's form). */
 function useReplyImages(csrf: string) {
@@ -40,17 +40,12 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
   const processedHintId = useId();
   const max = REPLY_LIMITS.textMax;
 
-  /** One pick: a file of the wrong type or too large is refused aloud; past the limit, the last ones. */
-  const pickImages = (files: File[]) => {
-    const fit = files.filter((file) => {
-      if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) toast.show(t('reply.imageInvalid'));
-      else if (file.size > COMPLAINT_LIMITS.imageBytesMax) toast.show(t('reply.imageTooLarge'));
-      else return true;
-      return false;
-    });
-    const over = Math.max(0, images.images.length + fit.length - REPLY_LIMITS.imagesMax);
+  /** One pick: a refused file is said aloud (a toast each), and so is going past the limit. */
+  const pickImages = ({ take, refused, over }: Pick) => {
+    for (const { why } of refused)
+      toast.show(t(why === 'type' ? 'reply.imageInvalid' : 'reply.imageTooLarge'));
     if (over > 0) toast.show(t('reply.tooManyImages', { max: REPLY_LIMITS.imagesMax }));
-    for (const file of fit.slice(0, fit.length - over)) void images.upload(file);
+    for (const file of take) void images.upload(file);
   };
   const processing = complaint.status === 'processing';
 
@@ -124,25 +119,13 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
             className="admin-uploader"
             images={images.images}
             max={REPLY_LIMITS.imagesMax}
-            accept={UPLOAD_TYPES.join(',')}
             addLabel={t('reply.addImage')}
             addIcon={<AddOutline aria-hidden="true" fontSize={22} />}
             viewLabel={(n) => t('reply.viewImage', { n })}
+            progressLabel={(n) => t('reply.uploading', { n })}
             onPick={pickImages}
             overlay={(image, n) => (
               <>
-                {image.url === null ? (
-                  <div
-                    className="admin-upload-progress"
-                    role="progressbar"
-                    aria-label={t('reply.uploading', { n })}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={image.progress}
-                  >
-                    {image.progress}%
-                  </div>
-                ) : null}
                 <button
                   type="button"
                   className="admin-upload-remove"

@@ -37,8 +37,6 @@ export function cutDetail(text: string, max: number = COMPLAINT_LIMITS.detailMax
   return text.slice(0, endsInHighSurrogate ? max - 1 : max);
 }
 
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
 /**
  * Uploads one evidence image (multipart field `problemImage`), reporting progress 0-100, through the
  * request helper's upload (same identity, never rejects; removing the image aborts it).

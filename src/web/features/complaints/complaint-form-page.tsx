@@ -7,7 +7,7 @@ import type { Option } from '../../../shared/contract/complaints.ts';
 import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { ImagePicker } from '../../ui/image-picker.tsx';
+import { ImagePicker, type Pick } from '../../ui/image-picker.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { type UploadedImageRef, useImageUploads } from '../../ui/use-image-uploads.ts';
@@ -16,7 +16,6 @@ import {
   cutDetail,
   problemInitQuery,
   saveProblem,
-  UPLOAD_TYPES,
   uploadProblemImage,
 } from './complaint-api.ts';
 import { clearDraft, draftKey, readDraft, writeDraft } from './complaint-draft.ts';
@@ -227,23 +226,14 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
     void queryClient.invalidateQueries({ queryKey: complaintKeys.all });
   };
 
-  /**
-   * One pick of files: those of a wrong type or too large are named and left out, then what would go
-   * past the limit (the last picked first), and the rest start uploading at once.
-   */
-  const pickImages = (files: File[]) => {
-    const reasons: string[] = [];
-    const fit = files.filter((file) => {
-      let reason = '';
-      if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) reason = t('messages.imageInvalid');
-      else if (file.size > COMPLAINT_LIMITS.imageBytesMax) reason = t('messages.imageTooLarge');
-      if (reason) reasons.push(t('screens.form.fileRefused', { name: file.name, reason }));
-      return !reason;
-    });
-    const over = Math.max(0, evidence.images.length + fit.length - IMAGES_MAX);
-    setRefused(reasons);
+  /** One pick: each refused file named with its reason, what went past the limit counted, the rest sent. */
+  const pickImages = ({ take, refused: out, over }: Pick) => {
+    const reason = { type: t('messages.imageInvalid'), size: t('messages.imageTooLarge') };
+    setRefused(
+      out.map(({ file, why }) => t('screens.form.fileRefused', { name: file.name, reason: reason[why] })),
+    );
     setDropped(over);
-    for (const file of fit.slice(0, fit.length - over)) void evidence.upload(file);
+    for (const file of take) void evidence.upload(file);
   };
 
   const removeImage = (key: string) => {
@@ -364,10 +354,10 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
           className="complaint-form-uploader"
           images={evidence.images}
           max={IMAGES_MAX}
-          accept={UPLOAD_TYPES.join(',')}
           addLabel={t('screens.form.addImage')}
           addIcon={<AddOutline aria-hidden="true" fontSize={24} />}
           viewLabel={(n) => t('screens.form.viewImage', { n })}
+          progressLabel={(n) => t('screens.form.uploading', { n })}
           onPick={pickImages}
           cellClass={(image) =>
             image.status === 'failed' ? 'complaint-form-image is-failed' : 'complaint-form-image'
@@ -401,29 +391,14 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
                 </div>
               );
             return (
-              <>
-                {image.status === 'uploading' ? (
-                  <div
-                    className="complaint-form-progress"
-                    role="progressbar"
-                    aria-label={t('screens.form.uploading', { n })}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={image.progress}
-                  >
-                    <span className="complaint-form-progress-bar" style={{ width: `${image.progress}%` }} />
-                    <span className="complaint-form-progress-text">{image.progress}%</span>
-                  </div>
-                ) : null}
-                <button
-                  type="button"
-                  className="complaint-form-remove"
-                  aria-label={t('screens.form.removeImage', { n })}
-                  onClick={() => removeImage(key)}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </>
+              <button
+                type="button"
+                className="complaint-form-remove"
+                aria-label={t('screens.form.removeImage', { n })}
+                onClick={() => removeImage(key)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
             );
           }}
         />
