@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { FUNNEL_DAYS, type RangeProblem, rangeProblem } from '../../../../shared/contract/channels-admin.ts';
@@ -29,19 +29,15 @@ export function FunnelPanel({ templateId, market }: { templateId?: number; marke
     ...asked,
   };
   const funnel = useQuery({ queryKey: channelKeys.funnel(filters), queryFn: () => fetchFunnel(filters) });
-  const [range, setRange] = useState(asked);
+  // What the operator typed; until then the inputs show the address's range or, without one, the range
+  // the server chose. Derived in render (not copied in an effect) so the inputs never lag the totals.
+  const [edited, setEdited] = useState<{ from: string; to: string } | null>(null);
+  const range =
+    edited ?? (asked.from || asked.to ? asked : { from: funnel.data?.from ?? '', to: funnel.data?.to ?? '' });
   const [error, setError] = useState<RangeProblem | null>(null);
   const prefix = useId();
   const headingId = `${prefix}-heading`;
   const idOf = (field: RangeField) => `${prefix}-${field}`;
-
-  // Without a range in the address the server chose one: the inputs show which.
-  const shownFrom = funnel.data?.from;
-  const shownTo = funnel.data?.to;
-  useEffect(() => {
-    if (!shownFrom || !shownTo) return;
-    setRange((r) => (r.from || r.to ? r : { from: shownFrom, to: shownTo }));
-  }, [shownFrom, shownTo]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +75,7 @@ export function FunnelPanel({ templateId, market }: { templateId?: number; marke
                   value={range[field]}
                   onChange={(e) => {
                     const value = e.target.value;
-                    setRange((r) => ({ ...r, [field]: value }));
+                    setEdited({ ...range, [field]: value });
                     setError(null);
                   }}
                   {...marking(field)}
