@@ -18,6 +18,8 @@ const ENTRIES = {
   admin: html('admin'),
   site: path.resolve(import.meta.dirname, 'src/web/app/site/enhance.ts'),
   siteIslands: path.resolve(import.meta.dirname, 'src/web/app/site/islands.tsx'),
+  /** The H5 shell's first module, also loaded by its pages on its own (decision 039). */
+  boot: path.resolve(import.meta.dirname, 'src/web/app/h5/boot.ts'),
 };
 const APP_SHELLS = new Set([ENTRIES.h5, ENTRIES.dev, ENTRIES.admin]);
 
@@ -102,6 +104,15 @@ function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
   const initial = reachingEntries(id, ctx, false);
   if (initial.size > 0) {
     if (REACT.test(id)) return 'react';
+    // What the H5 boot module imports is one small chunk beside it, loaded before the entry's (decision
+    // 039); the other app shells that use the request helper load it too. A module the site or the
+    // promotion page shares with it (the reply codes, a compiler helper) is a tiny chunk of its own, as
+    // riding with React would make the boot module wait for React.
+    if (initial.has(ENTRIES.boot)) {
+      // Its own body stays out: the back office loads this chunk for the request helper.
+      if (info.isEntry) return null;
+      return [...initial].every((e) => e === ENTRIES.boot || APP_SHELLS.has(e)) ? 'boot' : null;
+    }
     const everywhere = reachingEntries(id, ctx, true);
     if ([...initial].every((e) => APP_SHELLS.has(e))) {
       // Start-up code of the H5 shell that another shell also runs. Only the H5 shell's: the borrower's
@@ -241,6 +252,7 @@ export default defineConfig(({ command }) => ({
         admin: ENTRIES.admin,
         site: ENTRIES.site,
         'site-islands': ENTRIES.siteIslands,
+        boot: ENTRIES.boot,
       },
       output: {
         codeSplitting: {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, createServer } from 'vite';
-import { lowPriorityCode } from '../src/shared/framed-page.ts';
+import { lowPriorityCode, withBootScript } from '../src/shared/framed-page.ts';
 import { LANGS } from '../src/shared/markets.ts';
 import { SHELL_ROUTES } from '../src/shared/shell-routes.ts';
 import { COMPRESSIBLE, entryAssets, type Manifest, screenPreloads } from './lib/manifest.ts';
@@ -25,6 +25,12 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
 const enhance = entryAssets(manifest, '../app/site/enhance.ts');
 const islands = entryAssets(manifest, '../app/site/islands.tsx');
 const url = (file: string) => `/${file}`;
+
+// The H5 shell's boot module (it starts the screen's first request) is also a script of its own, so it
+// runs before the entry has arrived (decision 039). Every H5 page below is a copy of this shell.
+const boot = entryAssets(manifest, '../app/h5/boot.ts');
+const h5Shell = path.join(dist, 'h5.html');
+writeFileSync(h5Shell, withBootScript(readFileSync(h5Shell, 'utf8'), url(boot.file)));
 const { renderAllSitePages } = await import('../src/web/app/site/prerender.tsx');
 const pages = renderAllSitePages({
   styles: [...new Set([...enhance.css, ...islands.css])].map(url),
@@ -79,7 +85,7 @@ try {
         .replace(/<title>[^<]*<\/title>/, `<title>${frame.title}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${frame.html}</div>`);
       // The frame paints first; its code is asked for at once, at low priority (decision 027).
-      writeFileSync(`${base}.${lang}.html`, lowPriorityCode(page));
+      writeFileSync(`${base}.${lang}.html`, lowPriorityCode(page, r.shell === 'h5' ? boot.js.map(url) : []));
     }
     screenPages++;
   }

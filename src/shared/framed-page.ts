@@ -8,11 +8,30 @@
  * both compete for a slow link. A page without a frame has nothing to paint first and keeps the default.
  */
 const ENTRY = /<script type="module" crossorigin src="/;
-const PRELOAD = /<link rel="modulepreload" crossorigin href="/g;
+const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"/g;
 
-export function lowPriorityCode(html: string): string {
+/**
+ * `keep`: files that stay at the default priority, the boot module's (decision 039): a few KB that start
+ * the screen's first request, wanted before the rest of the code.
+ */
+export function lowPriorityCode(html: string, keep: readonly string[] = []): string {
   if (!ENTRY.test(html)) throw new Error('a framed page without its module entry script');
   return html
     .replace(ENTRY, '<script type="module" crossorigin fetchpriority="low" src="')
-    .replace(PRELOAD, '<link rel="modulepreload" crossorigin fetchpriority="low" href="');
+    .replace(PRELOAD, (tag, href: string) =>
+      keep.includes(href) ? tag : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}"`,
+    );
+}
+
+/**
+ * The H5 shell's boot module as a script of its own, before the entry (decision 039). `async`: it runs
+ * the moment it and its few KB of imports are in, without waiting for the entry or the end of parsing.
+ * The entry imports the same module, so it runs once either way.
+ */
+export function withBootScript(html: string, bootSrc: string): string {
+  if (!ENTRY.test(html)) throw new Error('a shell page without its module entry script');
+  return html.replace(
+    ENTRY,
+    (entry) => `<script type="module" async crossorigin src="${bootSrc}"></script>\n    ${entry}`,
+  );
 }

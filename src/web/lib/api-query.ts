@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
 import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
 import { type ApiResult, isSessionEndedCode, NETWORK_ERROR_CODE } from './api-client.ts';
 
 /** A failed call, thrown inside TanStack Query functions so queries get their error state. */
 export class ApiFailure extends Error {
-  readonly code: string | number;
+  // Declared, not a class field: the build targets ES2020, where a field needs a compiler helper module,
+  // and this module loads with the H5 boot module, which shares nothing with the promotion page.
+  declare readonly code: string | number;
   constructor(result: ApiResult<unknown>) {
     super(result.message);
     this.code = result.code;
@@ -34,14 +35,4 @@ export function isSessionEnded(error: unknown): boolean {
 /** The request never reached the server (offline, or the network failed): no server said anything. */
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiFailure && error.code === NETWORK_ERROR_CODE;
-}
-
-/** While `offline`, asks again by itself when the connection comes back. */
-export function useRetryWhenOnline(offline: boolean, retry: () => unknown): void {
-  useEffect(() => {
-    if (!offline) return;
-    const again = () => void retry();
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
-  }, [offline, retry]);
 }

@@ -1,20 +1,17 @@
+// First: captures the session, and starts the screen's first request (decision 039).
+import './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { listenForShellCommands } from '../../lib/bridge.ts';
 import { createI18n } from '../../lib/i18n.ts';
-import { captureSessionParams, sessionLang } from '../../lib/session-params.ts';
+import { sessionLang } from '../../lib/session-params.ts';
 import { createQueryClient, ShellProviders } from '../../ui/shell-providers.tsx';
 import '../../ui/shell.css';
 import { createH5Router } from './router.tsx';
-import { returnToLoginOnSessionEnd } from './session-end.ts';
 
-// Before anything else reads the address bar: keeps the identity and removes the token from it.
-captureSessionParams();
 const lang = sessionLang();
 listenForShellCommands();
-// An expired or revoked session sends the borrower to the app's sign-in, once, from any screen.
-returnToLoginOnSessionEnd();
 const i18n = createI18n(lang);
 // One query cache for the route loaders (which start each screen's first request) and the screens.
 const queryClient = createQueryClient();

@@ -2,30 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { chatOrderParam, qaListQuery, ROOT_PID } from '../../features/chatbot/chatbot-queries.ts';
-import {
-  listTabParam,
-  orderParam,
-  problemDetailQuery,
-  problemIdParam,
-  problemInitQuery,
-  problemListQuery,
-} from '../../features/complaints/complaint-queries.ts';
-import { contactInfoQuery } from '../../features/customer-service/customer-service-queries.ts';
-import { confirmChoiceParam, loanConfirmQuery } from '../../features/loan-confirm/loan-confirm-queries.ts';
-import { loanDetailsQuery, orderIdParam } from '../../features/loan-details/loan-details-queries.ts';
-import { recommendListQuery, sceneParam, standListQuery } from '../../features/products/product-queries.ts';
-import { delayQuery, planQuery } from '../../features/repayment/plan-queries.ts';
 import { sessionLang } from '../../lib/session-params.ts';
 import { antdScreen } from '../../ui/antd-lazy.ts';
 import { RouteError } from '../../ui/route-error.tsx';
+import { claimingClient } from './first-call.ts';
+import { FIRST_CALLS, type Prefetch } from './first-calls.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
-/**
- * Starts a screen's first query. Given the shell's query client and the address being opened; it may
- * resolve whenever it likes, nobody waits for it.
- */
-export type Prefetch = (queryClient: QueryClient, url: URL) => Promise<unknown>;
+export type { Prefetch } from './first-calls.ts';
 
 export interface H5Screen {
   path: string;
@@ -35,10 +19,12 @@ export interface H5Screen {
 }
 
 /*
+ * Each screen's first query is in FIRST_CALLS (first-calls.ts), which the page's boot module reads too.
  * The features' query modules are imported statically: they are small (keys, paths, a call each) and
- * need only what the entry already has, so the request leaves the moment the route matches. A dynamic
- * import would cost a round trip first, and in this build it would wait for antd-mobile too (the
- * feature's shared chunk imports the screens' shared code, which imports antd; docs/decisions/019).
+ * need only what the boot module already has, so the request leaves before the entry has arrived
+ * (decision 039). A dynamic import would cost a round trip first, and in this build it would wait for
+ * antd-mobile too (the feature's shared chunk imports the screens' shared code, which imports antd;
+ * docs/decisions/019).
  */
 /** The borrower screens. Each screen is its own chunk, so a web view downloads only what it opens. */
 export const h5Screens: readonly H5Screen[] = [
@@ -50,49 +36,45 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.complaint,
     load: () =>
       import('../../features/complaints/complaint-entry-page.tsx').then((m) => m.ComplaintEntryPage),
-    prefetch: (client, url) => client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
+    prefetch: FIRST_CALLS[H5_PATHS.complaint],
   },
   {
     path: H5_PATHS.complaintForm,
     load: () => import('../../features/complaints/complaint-form-page.tsx').then((m) => m.ComplaintFormPage),
     // Same key as the entry's for this order: coming from the entry, the cache already answers.
-    prefetch: (client, url) => client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
+    prefetch: FIRST_CALLS[H5_PATHS.complaintForm],
   },
   {
     path: H5_PATHS.complaintList,
     load: () => import('../../features/complaints/complaint-list-page.tsx').then((m) => m.ComplaintListPage),
-    prefetch: (client, url) => client.prefetchInfiniteQuery(problemListQuery(listTabParam(url.searchParams))),
+    prefetch: FIRST_CALLS[H5_PATHS.complaintList],
   },
   {
     path: H5_PATHS.complaintDetails,
     load: () =>
       import('../../features/complaints/complaint-details-page.tsx').then((m) => m.ComplaintDetailsPage),
-    prefetch: async (client, url) => {
-      const problemId = problemIdParam(url.searchParams);
-      // A bad id asks nothing: the screen says "not found" by itself.
-      if (problemId !== null) await client.prefetchQuery(problemDetailQuery(problemId));
-    },
+    prefetch: FIRST_CALLS[H5_PATHS.complaintDetails],
   },
   {
     path: H5_PATHS.chatbot,
     load: () => import('../../features/chatbot/chatbot-page.tsx').then((m) => m.ChatbotPage),
-    prefetch: (client, url) => client.prefetchQuery(qaListQuery(ROOT_PID, chatOrderParam(url.searchParams))),
+    prefetch: FIRST_CALLS[H5_PATHS.chatbot],
   },
   {
     path: H5_PATHS.customerService,
     load: () =>
       import('../../features/customer-service/customer-service-page.tsx').then((m) => m.CustomerServicePage),
-    prefetch: (client) => client.prefetchQuery(contactInfoQuery()),
+    prefetch: FIRST_CALLS[H5_PATHS.customerService],
   },
   {
     path: H5_PATHS.relevant,
     load: () => import('../../features/products/relevant-page.tsx').then((m) => m.RelevantPage),
-    prefetch: (client, url) => client.prefetchQuery(recommendListQuery(sceneParam(url.searchParams))),
+    prefetch: FIRST_CALLS[H5_PATHS.relevant],
   },
   {
     path: H5_PATHS.jointLoginFail,
     load: () => import('../../features/products/joint-login-fail-page.tsx').then((m) => m.JointLoginFailPage),
-    prefetch: (client, url) => client.prefetchQuery(standListQuery(sceneParam(url.searchParams))),
+    prefetch: FIRST_CALLS[H5_PATHS.jointLoginFail],
   },
   {
     path: H5_PATHS.aboutUs,
@@ -101,11 +83,7 @@ export const h5Screens: readonly H5Screen[] = [
   {
     path: H5_PATHS.loanConfirm,
     load: () => import('../../features/loan-confirm/loan-confirm-page.tsx').then((m) => m.LoanConfirmPage),
-    prefetch: async (client, url) => {
-      // The borrower's choice of amount and term is in the address: the same query the screen asks.
-      const choice = confirmChoiceParam(url.searchParams);
-      if (choice !== null) await client.prefetchQuery(loanConfirmQuery(choice));
-    },
+    prefetch: FIRST_CALLS[H5_PATHS.loanConfirm],
   },
   {
     path: H5_PATHS.loanAgreement,
@@ -115,26 +93,17 @@ export const h5Screens: readonly H5Screen[] = [
   {
     path: H5_PATHS.loanDetails,
     load: () => import('../../features/loan-details/loan-details-page.tsx').then((m) => m.LoanDetailsPage),
-    prefetch: async (client, url) => {
-      const orderNo = orderIdParam(url.searchParams);
-      if (orderNo !== null) await client.prefetchQuery(loanDetailsQuery(orderNo));
-    },
+    prefetch: FIRST_CALLS[H5_PATHS.loanDetails],
   },
   {
     path: H5_PATHS.installments,
     load: () => import('../../features/repayment/installment-page.tsx').then((m) => m.InstallmentPage),
-    prefetch: async (client, url) => {
-      const orderNo = orderIdParam(url.searchParams);
-      if (orderNo !== null) await client.prefetchQuery(planQuery(orderNo));
-    },
+    prefetch: FIRST_CALLS[H5_PATHS.installments],
   },
   {
     path: H5_PATHS.extension,
     load: () => import('../../features/repayment/delay-page.tsx').then((m) => m.DelayPage),
-    prefetch: async (client, url) => {
-      const orderNo = orderIdParam(url.searchParams);
-      if (orderNo !== null) await client.prefetchQuery(delayQuery(orderNo));
-    },
+    prefetch: FIRST_CALLS[H5_PATHS.extension],
   },
   // The chooser and the pay page start their calls themselves: they are opened from the plan or the
   // extension offer, inside the app, with antd-mobile already loaded and their own chunks small, and
@@ -176,8 +145,9 @@ export const h5Screens: readonly H5Screen[] = [
  */
 export function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): LoaderFunction {
   return ({ request }) => {
-    // prefetchQuery never rejects (a failure is the query's error state, which the screen shows).
-    void prefetch(queryClient, new URL(request.url));
+    // prefetchQuery never rejects (a failure is the query's error state, which the screen shows). A call
+    // the page's boot module already started for this query is taken over rather than asked again.
+    void prefetch(claimingClient(queryClient), new URL(request.url));
     return null;
   };
 }

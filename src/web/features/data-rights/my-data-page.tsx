@@ -15,10 +15,11 @@ import type { OverviewData, RequestItem } from '../../../shared/contract/data-ri
 import { isBlankText } from '../../../shared/domain/text.ts';
 import { dataRights } from '../../../shared/i18n/data-rights.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { isNetworkFailure, useRetryWhenOnline } from '../../lib/api-query.ts';
+import { isNetworkFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { useRetryWhenOnline } from '../../lib/use-retry-when-online.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';

@@ -11,10 +11,11 @@ import {
   showsRecommendations,
 } from '../../../shared/domain/order-status.ts';
 import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
-import { isNetworkFailure, isNotFound, useRetryWhenOnline } from '../../lib/api-query.ts';
+import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { toast } from '../../lib/toast.ts';
+import { useRetryWhenOnline } from '../../lib/use-retry-when-online.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { ProductCard } from '../../ui/product-card.tsx';
