@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { chatOrderParam, qaListQuery, ROOT_PID } from '../../features/chatbot/chatbot-queries.ts';
 import {
@@ -24,6 +24,20 @@ export type Prefetcher = Pick<QueryClient, 'prefetchQuery' | 'prefetchInfiniteQu
  */
 export type Prefetch = (client: Prefetcher, url: URL) => Promise<unknown>;
 
+/**
+ * A screen whose query needs a value from its address: a missing or malformed one asks nothing (the
+ * screen says "not found" by itself).
+ */
+function fromAddress<T>(
+  read: (params: URLSearchParams) => T | null,
+  query: (value: T) => FetchQueryOptions<unknown, Error>,
+): Prefetch {
+  return async (client, url) => {
+    const value = read(url.searchParams);
+    if (value !== null) await client.prefetchQuery(query(value));
+  };
+}
+
 /*
  * Each screen's first query, by path. Read twice on a first load: by the page's boot module, which starts
  * the call before the entry has arrived (decision 039), and by the router's loader, which hands the call
@@ -37,11 +51,7 @@ export const FIRST_CALLS: Readonly<Partial<Record<string, Prefetch>>> = {
     client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
   [H5_PATHS.complaintList]: (client, url) =>
     client.prefetchInfiniteQuery(problemListQuery(listTabParam(url.searchParams))),
-  [H5_PATHS.complaintDetails]: async (client, url) => {
-    const problemId = problemIdParam(url.searchParams);
-    // A bad id asks nothing: the screen says "not found" by itself.
-    if (problemId !== null) await client.prefetchQuery(problemDetailQuery(problemId));
-  },
+  [H5_PATHS.complaintDetails]: fromAddress(problemIdParam, problemDetailQuery),
   [H5_PATHS.chatbot]: (client, url) =>
     client.prefetchQuery(qaListQuery(ROOT_PID, chatOrderParam(url.searchParams))),
   [H5_PATHS.customerService]: (client) => client.prefetchQuery(contactInfoQuery()),
@@ -49,21 +59,9 @@ export const FIRST_CALLS: Readonly<Partial<Record<string, Prefetch>>> = {
     client.prefetchQuery(recommendListQuery(sceneParam(url.searchParams))),
   [H5_PATHS.jointLoginFail]: (client, url) =>
     client.prefetchQuery(standListQuery(sceneParam(url.searchParams))),
-  [H5_PATHS.loanConfirm]: async (client, url) => {
-    // The borrower's choice of amount and term is in the address: the same query the screen asks.
-    const choice = confirmChoiceParam(url.searchParams);
-    if (choice !== null) await client.prefetchQuery(loanConfirmQuery(choice));
-  },
-  [H5_PATHS.loanDetails]: async (client, url) => {
-    const orderNo = orderIdParam(url.searchParams);
-    if (orderNo !== null) await client.prefetchQuery(loanDetailsQuery(orderNo));
-  },
-  [H5_PATHS.installments]: async (client, url) => {
-    const orderNo = orderIdParam(url.searchParams);
-    if (orderNo !== null) await client.prefetchQuery(planQuery(orderNo));
-  },
-  [H5_PATHS.extension]: async (client, url) => {
-    const orderNo = orderIdParam(url.searchParams);
-    if (orderNo !== null) await client.prefetchQuery(delayQuery(orderNo));
-  },
+  // The borrower's choice of amount and term is in the address: the same query the screen asks.
+  [H5_PATHS.loanConfirm]: fromAddress(confirmChoiceParam, loanConfirmQuery),
+  [H5_PATHS.loanDetails]: fromAddress(orderIdParam, loanDetailsQuery),
+  [H5_PATHS.installments]: fromAddress(orderIdParam, planQuery),
+  [H5_PATHS.extension]: fromAddress(orderIdParam, delayQuery),
 };
