@@ -113,10 +113,7 @@ describe('the screen’s first request, started by the page', () => {
     expect(client.getQueryData(['first-call-test', 3])).toBe('asked');
   });
 
-  it('every screen with a first query has it in the table the boot module reads', () => {
-    for (const s of h5Screens) {
-      if (s.prefetch) expect(FIRST_CALLS[s.path], s.path).toBe(s.prefetch);
-    }
+  it('every path in the table the boot module reads is a screen of the router', () => {
     expect(Object.keys(FIRST_CALLS).every((p) => h5Screens.some((s) => s.path === p))).toBe(true);
   });
 });

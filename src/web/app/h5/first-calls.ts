@@ -47,6 +47,7 @@ function fromAddress<T>(
  */
 export const FIRST_CALLS: Readonly<Partial<Record<string, Prefetch>>> = {
   [H5_PATHS.complaint]: (client, url) => client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
+  // Same key as the entry's for this order: coming from the entry, the cache already answers.
   [H5_PATHS.complaintForm]: (client, url) =>
     client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
   [H5_PATHS.complaintList]: (client, url) =>

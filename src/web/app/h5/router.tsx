@@ -9,13 +9,10 @@ import { claimingClient } from './first-call.ts';
 import { FIRST_CALLS, type Prefetch } from './first-calls.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
-export type { Prefetch } from './first-calls.ts';
-
 export interface H5Screen {
   path: string;
   /** The screen's own chunk (antd-mobile loads beside it, see antd-lazy.ts). */
   load: () => Promise<ComponentType>;
-  prefetch?: Prefetch;
 }
 
 /*
@@ -36,45 +33,36 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.complaint,
     load: () =>
       import('../../features/complaints/complaint-entry-page.tsx').then((m) => m.ComplaintEntryPage),
-    prefetch: FIRST_CALLS[H5_PATHS.complaint],
   },
   {
     path: H5_PATHS.complaintForm,
     load: () => import('../../features/complaints/complaint-form-page.tsx').then((m) => m.ComplaintFormPage),
-    // Same key as the entry's for this order: coming from the entry, the cache already answers.
-    prefetch: FIRST_CALLS[H5_PATHS.complaintForm],
   },
   {
     path: H5_PATHS.complaintList,
     load: () => import('../../features/complaints/complaint-list-page.tsx').then((m) => m.ComplaintListPage),
-    prefetch: FIRST_CALLS[H5_PATHS.complaintList],
   },
   {
     path: H5_PATHS.complaintDetails,
     load: () =>
       import('../../features/complaints/complaint-details-page.tsx').then((m) => m.ComplaintDetailsPage),
-    prefetch: FIRST_CALLS[H5_PATHS.complaintDetails],
   },
   {
     path: H5_PATHS.chatbot,
     load: () => import('../../features/chatbot/chatbot-page.tsx').then((m) => m.ChatbotPage),
-    prefetch: FIRST_CALLS[H5_PATHS.chatbot],
   },
   {
     path: H5_PATHS.customerService,
     load: () =>
       import('../../features/customer-service/customer-service-page.tsx').then((m) => m.CustomerServicePage),
-    prefetch: FIRST_CALLS[H5_PATHS.customerService],
   },
   {
     path: H5_PATHS.relevant,
     load: () => import('../../features/products/relevant-page.tsx').then((m) => m.RelevantPage),
-    prefetch: FIRST_CALLS[H5_PATHS.relevant],
   },
   {
     path: H5_PATHS.jointLoginFail,
     load: () => import('../../features/products/joint-login-fail-page.tsx').then((m) => m.JointLoginFailPage),
-    prefetch: FIRST_CALLS[H5_PATHS.jointLoginFail],
   },
   {
     path: H5_PATHS.aboutUs,
@@ -83,7 +71,6 @@ export const h5Screens: readonly H5Screen[] = [
   {
     path: H5_PATHS.loanConfirm,
     load: () => import('../../features/loan-confirm/loan-confirm-page.tsx').then((m) => m.LoanConfirmPage),
-    prefetch: FIRST_CALLS[H5_PATHS.loanConfirm],
   },
   {
     path: H5_PATHS.loanAgreement,
@@ -93,17 +80,14 @@ export const h5Screens: readonly H5Screen[] = [
   {
     path: H5_PATHS.loanDetails,
     load: () => import('../../features/loan-details/loan-details-page.tsx').then((m) => m.LoanDetailsPage),
-    prefetch: FIRST_CALLS[H5_PATHS.loanDetails],
   },
   {
     path: H5_PATHS.installments,
     load: () => import('../../features/repayment/installment-page.tsx').then((m) => m.InstallmentPage),
-    prefetch: FIRST_CALLS[H5_PATHS.installments],
   },
   {
     path: H5_PATHS.extension,
     load: () => import('../../features/repayment/delay-page.tsx').then((m) => m.DelayPage),
-    prefetch: FIRST_CALLS[H5_PATHS.extension],
   },
   // The chooser and the pay page start their calls themselves: they are opened from the plan or the
   // extension offer, inside the app, with antd-mobile already loaded and their own chunks small, and
@@ -172,7 +156,10 @@ export function createH5Routes(
           (screen): RouteObject => ({
             path: screen.path,
             // A static loader runs in parallel with `lazy` (react-router does not wait for the chunk).
-            ...(screen.prefetch ? { loader: prefetchLoader(queryClient, screen.prefetch) } : {}),
+            // The screen's first query, from the one table the page's boot module reads too.
+            ...(FIRST_CALLS[screen.path]
+              ? { loader: prefetchLoader(queryClient, FIRST_CALLS[screen.path]!) }
+              : {}),
             lazy: antdScreen(sessionLang, screen.load, (Component) => Component),
           }),
         ),
