@@ -372,22 +372,12 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
                     <ExclamationCircleFill aria-hidden="true" />
                     {t('screens.form.uploadFailed')}
                   </span>
-                  <button
-                    type="button"
-                    className="complaint-form-tile-button"
-                    aria-label={t('screens.form.retryImage', { n })}
-                    onClick={() => evidence.retry(key)}
-                  >
+                  <TileButton name={t('screens.form.retryImage', { n })} onClick={() => evidence.retry(key)}>
                     {t('common:actions.retry')}
-                  </button>
-                  <button
-                    type="button"
-                    className="complaint-form-tile-button"
-                    aria-label={t('screens.form.removeImage', { n })}
-                    onClick={() => removeImage(key)}
-                  >
+                  </TileButton>
+                  <TileButton name={t('screens.form.removeImage', { n })} onClick={() => removeImage(key)}>
                     {t('common:actions.remove')}
-                  </button>
+                  </TileButton>
                 </div>
               );
             return (
@@ -493,5 +483,14 @@ function FieldError({ id, alert, children }: { id: string; alert?: boolean; chil
       <ExclamationCircleFill aria-hidden="true" />
       {children}
     </p>
+  );
+}
+
+/** A way out on a failed image's tile; `name` says which image it acts on. */
+function TileButton({ name, onClick, children }: { name: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="complaint-form-tile-button" aria-label={name} onClick={onClick}>
+      {children}
+    </button>
   );
 }
