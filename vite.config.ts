@@ -101,17 +101,23 @@ function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // TanStack Query comes through one barrel, so its hooks look reachable from the entries, though
   // tree-shaking leaves them to the screens (the shells use only the client and its provider).
   if (QUERY_HOOKS.test(id)) return 'app-common';
+  // Every style the H5 shell can load is one stylesheet, loaded by every H5 page (decision 040): ~13 KB
+  // brotli for all screens against ~7 KB for one screen's own four files, but one request instead of
+  // four, and the next screen's styles are already there. The back office, which shares the shell's
+  // start-up chunk, gets it too (it draws with antd-mobile as well); the site and the landing never.
+  if (id.endsWith('.css') && reachingEntries(id, ctx, true).has(ENTRIES.h5)) return 'app-shell';
   const initial = reachingEntries(id, ctx, false);
   if (initial.size > 0) {
     if (REACT.test(id)) return 'react';
     // What the H5 boot module imports is one small chunk beside it, loaded before the entry's (decision
-    // 039); the other app shells that use the request helper load it too. A module the site or the
-    // promotion page shares with it (the reply codes, a compiler helper) is a tiny chunk of its own, as
-    // riding with React would make the boot module wait for React.
+    // 039); the other app shells that use the request helper load it too. The modules the site or the
+    // promotion page share with it or with the H5 entry (the reply codes, the compiler's class-field
+    // helpers, the preload polyfill) are one small `helpers` chunk (decision 040): riding with React would
+    // make the boot module wait for React, and one file each cost a request each.
     if (initial.has(ENTRIES.boot)) {
       // Its own body stays out: the back office loads this chunk for the request helper.
       if (info.isEntry) return null;
-      return [...initial].every((e) => e === ENTRIES.boot || APP_SHELLS.has(e)) ? 'boot' : null;
+      return [...initial].every((e) => e === ENTRIES.boot || APP_SHELLS.has(e)) ? 'boot' : 'helpers';
     }
     const everywhere = reachingEntries(id, ctx, true);
     if ([...initial].every((e) => APP_SHELLS.has(e))) {
@@ -119,11 +125,12 @@ function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
       // first load must not carry back-office code (the back office may carry a little of the H5's).
       return initial.has(ENTRIES.h5) && everywhere.size > 1 ? 'app-shell' : null;
     }
-    // Tiny modules the site's form island shares with the app (reply codes) ride along with React,
-    // which both load anyway, rather than being a 300-byte request of their own.
+    if (initial.has(ENTRIES.h5)) return 'helpers';
+    // Tiny modules the site's form island shares with another shell ride along with React, which both
+    // load anyway, rather than being a 300-byte request of their own.
     return initial.has(ENTRIES.siteIslands) && everywhere.size > 1 ? 'react' : null;
   }
-  // antd-mobile's styles stay one stylesheet: the rest's are ~2 KB brotli, less than a request costs.
+  // antd-mobile's styles stay one stylesheet where a shell other than the H5's loads them.
   if (ANTD_FAMILY.test(id)) return id.endsWith('.css') ? 'antd' : antdChunk(id, ctx);
   // A screen (only ever imported lazily) is its own chunk; a module both imported by screens and
   // fetched early (a feature's queries, prefetched by the router) joins its feature's group.
