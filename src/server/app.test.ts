@@ -62,7 +62,7 @@ describe('core server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends the whole header set on errors and API replies alike (computed once at start)', async () => {
+  it('sends the whole page header set on pages, health checks and unknown paths (computed once at start)', async () => {
     const expected = {
       'content-security-policy':
         "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
@@ -80,9 +80,33 @@ describe('core server', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
-    for (const url of ['/healthz', '/no-such-api/x', '/vdthg/v1/site/config?market=XX']) {
+    for (const url of ['/healthz', '/no-such-api/x', '/api-docs']) {
       const res = await t.app.inject(url);
       expect(res.headers, url).toMatchObject(expected);
+    }
+  });
+
+  it('sends JSON replies, errors included, the JSON header set: no caching, no page policy, never framed', async () => {
+    const expected = {
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-site',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
+    for (const [url, status] of [
+      ['/vdthg/v1/site/config?market=IN', 200],
+      ['/vdthg/v1/site/config?market=XX', 400],
+      ['/vdthg/v1/session/me', 401],
+    ] as const) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers, url).toMatchObject(expected);
+      // The page-only headers are not sent on JSON.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-xss-protection'], url).toBeUndefined();
     }
   });
 

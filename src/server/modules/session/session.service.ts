@@ -19,7 +19,9 @@ export const SESSION_CACHE_MS = 5_000;
 
 export function sessionService(repo: SessionRepository, opts: { ttlMs: number; now?: () => Date }) {
   const now = opts.now ?? (() => new Date());
-  // Only live sessions are kept: an unknown token is asked about every time (and answered 401).
+  // Only live sessions are kept: an unknown token is asked about every time (and answered 401). Keyed by
+  // the token itself, so a hit costs no hashing (2% of a read, decision 041): the process holds each
+  // token anyway while its request runs, and the database still sees only hashes.
   const live = ttlCache<string, (BorrowerIdentity & { expiresAt: Date }) | null>({
     ttlMs: SESSION_CACHE_MS,
     max: 50_000,
@@ -31,6 +33,7 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
     const { borrowerId: id, market, name, sessionId, expiresAt } = row;
     return { id, market, name, sessionId, expiresAt };
   };
+  const lookupToken = (token: string) => lookup(hashToken(token));
   return {
     /** Opens a session for a borrower and returns the bearer token (shown once, never stored). */
     async open(borrowerId: number, deviceId: string | null): Promise<string> {
@@ -45,10 +48,9 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
     },
 
     async authenticate(token: string): Promise<BorrowerIdentity | null> {
-      const key = hashToken(token);
-      const found = await live.get(key, lookup);
+      const found = await live.get(token, lookupToken);
       if (!found || found.expiresAt <= now()) {
-        live.delete(key);
+        live.delete(token);
         return null;
       }
       const { expiresAt: _expiresAt, ...identity } = found;
@@ -58,7 +60,7 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
     /** Revokes the session in the database and forgets it here at once. */
     async logout(identity: BorrowerIdentity, token: string): Promise<void> {
       await repo.revokeSession(identity.sessionId, now());
-      live.delete(hashToken(token));
+      live.delete(token);
     },
 
     /**
