@@ -89,7 +89,8 @@ describe('core server', () => {
   it('sends JSON replies, errors included, the JSON header set: no caching, no page policy, never framed', async () => {
     const expected = {
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'",
+      'content-security-policy':
+        "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'",
       'cross-origin-resource-policy': 'same-site',
       'referrer-policy': 'no-referrer',
       'strict-transport-security': 'max-age=31536000; includeSubDomains',
