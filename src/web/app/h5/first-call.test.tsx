@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { listedComplaint, listPage, ok } from '../../features/complaints/complaint-test-kit.tsx';
 import { createI18n } from '../../lib/i18n.ts';
 import { type sessionParams, setSessionParams } from '../../lib/session-params.ts';
 import { createQueryClient, ShellProviders } from '../../ui/shell-providers.tsx';
@@ -17,21 +18,7 @@ const TOKEN = 'b'.repeat(43);
 const realFetch = globalThis.fetch;
 let calls: Array<{ path: string; body: unknown; auth: string | undefined }>;
 
-const LIST_REPLY = {
-  code: 0,
-  message: '',
-  data: {
-    tabs: [
-      { status: 'processing', title: 'Processing', count: 1 },
-      { status: 'processed', title: 'Processed', count: 0 },
-    ],
-    status: 'processing',
-    list: [
-      { id: 9, time: '2026-11-20T20:00:00.000Z', type: 'App problem', content: 'Early bird.', isScore: 0 },
-    ],
-    nextCursor: null,
-  },
-};
+const EARLY_PAGE = listPage('processing', [listedComplaint(9, { content: 'Early bird.' })]);
 
 beforeEach(() => {
   calls = [];
@@ -44,7 +31,7 @@ beforeEach(() => {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
       auth: (init?.headers as Record<string, string> | undefined)?.authorization,
     });
-    return new Response(JSON.stringify(LIST_REPLY), { headers: { 'content-type': 'application/json' } });
+    return ok(EARLY_PAGE);
   }) as typeof fetch;
 });
 afterEach(() => {

@@ -6,6 +6,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_PAGE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { listedComplaint, listPage, ok } from '../../features/complaints/complaint-test-kit.tsx';
 import { setSessionEndAction } from '../../lib/api-client.ts';
 import type { BridgeMessage } from '../../lib/bridge.ts';
 import { createI18n } from '../../lib/i18n.ts';
@@ -132,27 +133,10 @@ describe('H5 route loaders', () => {
         headers: (init?.headers ?? {}) as Record<string, string>,
       });
       if (url.pathname.endsWith('/problem-list')) {
-        return new Response(
-          JSON.stringify({
-            code: 0,
-            message: '',
-            data: {
-              tabs: [
-                { status: 'processing', title: 'Processing', count: 0 },
-                { status: 'processed', title: 'Processed', count: 1 },
-              ],
-              status: 'processed',
-              list: [
-                {
-                  id: 5,
-                  time: '2026-11-20T20:00:00.000Z',
-                  type: 'App problem',
-                  content: 'Done.',
-                  isScore: 0,
-                },
-              ],
-              nextCursor: null,
-            },
+        return ok(
+          listPage('processed', [listedComplaint(5, { content: 'Done.' })], null, {
+            processing: 0,
+            processed: 1,
           }),
         );
       }

@@ -1,7 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProblemList } from '../../../shared/contract/complaints.ts';
 import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
@@ -13,6 +12,9 @@ import {
   applyStyles,
   captureToasts,
   contrast,
+  LIST_TIME,
+  listedComplaint,
+  listPage,
   Marker,
   ok,
   renderAt,
@@ -27,35 +29,9 @@ const routes = [
   { path: H5_PATHS.complaint, element: <Marker name="entry" /> },
 ];
 
-const TIME = '2026-11-20T20:00:00.000Z';
-type Item = ProblemList['list'][number];
-
-/** One page of a tab as the server sends it: both tabs' counts, this tab's items, the next cursor. */
-function page(
-  status: ComplaintStatus,
-  list: Item[],
-  nextCursor: string | null = null,
-  counts: Record<ComplaintStatus, number> = { processing: list.length, processed: 0 },
-): ProblemList {
-  return {
-    tabs: [
-      { status: 'processing', title: 'Processing', count: counts.processing },
-      { status: 'processed', title: 'Processed', count: counts.processed },
-    ],
-    status,
-    list,
-    nextCursor,
-  };
-}
-
-const complaint = (id: number, extra: Partial<Item> = {}): Item => ({
-  id,
-  time: TIME,
-  type: 'App problem',
-  content: `Complaint number ${id}.`,
-  isScore: 0,
-  ...extra,
-});
+const TIME = LIST_TIME;
+const page = listPage;
+const complaint = listedComplaint;
 /** Ids from high to low, newest first like the server. */
 const range = (from: number, to: number) =>
   Array.from({ length: from - to + 1 }, (_, i) => complaint(from - i));

@@ -1,11 +1,49 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OrderCard, ProblemDetail, ProblemInit } from '../../../shared/contract/complaints.ts';
+import type {
+  OrderCard,
+  ProblemDetail,
+  ProblemInit,
+  ProblemList,
+} from '../../../shared/contract/complaints.ts';
+import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 
 /** Test helpers of the complaint screens: the shared network edge, toasts and router, and complaints. */
 
 export { ok, reply, stubFetch } from '../../test/fake-fetch.ts';
 export { captureToasts, Marker, renderAt, settle } from '../../test/screen-kit.tsx';
+
+/** The creation time of listed complaints in tests. */
+export const LIST_TIME = '2026-11-20T20:00:00.000Z';
+type ListItem = ProblemList['list'][number];
+
+/** One page of a tab as the server sends it: both tabs' counts, this tab's items, the next cursor. */
+export function listPage(
+  status: ComplaintStatus,
+  list: ListItem[],
+  nextCursor: string | null = null,
+  counts: Record<ComplaintStatus, number> = { processing: list.length, processed: 0 },
+): ProblemList {
+  return {
+    tabs: [
+      { status: 'processing', title: 'Processing', count: counts.processing },
+      { status: 'processed', title: 'Processed', count: counts.processed },
+    ],
+    status,
+    list,
+    nextCursor,
+  };
+}
+
+/** A complaint as a list shows it. */
+export const listedComplaint = (id: number, extra: Partial<ListItem> = {}): ListItem => ({
+  id,
+  time: LIST_TIME,
+  type: 'App problem',
+  content: `Complaint number ${id}.`,
+  isScore: 0,
+  ...extra,
+});
 
 export function orderCard(orderNo: string, isShow: 0 | 1, productName = `Product ${orderNo}`): OrderCard {
   return {
