@@ -45,11 +45,13 @@ function fromAddress<T>(
  * small and free of React, the router and antd-mobile (the build checks the boot module's imports).
  * Screens without an entry here start their calls themselves (see router.tsx for why).
  */
+const problemInit: Prefetch = (client, url) =>
+  client.prefetchQuery(problemInitQuery(orderParam(url.searchParams)));
+
 export const FIRST_CALLS: Readonly<Partial<Record<string, Prefetch>>> = {
-  [H5_PATHS.complaint]: (client, url) => client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
+  [H5_PATHS.complaint]: problemInit,
   // Same key as the entry's for this order: coming from the entry, the cache already answers.
-  [H5_PATHS.complaintForm]: (client, url) =>
-    client.prefetchQuery(problemInitQuery(orderParam(url.searchParams))),
+  [H5_PATHS.complaintForm]: problemInit,
   [H5_PATHS.complaintList]: (client, url) =>
     client.prefetchInfiniteQuery(problemListQuery(listTabParam(url.searchParams))),
   [H5_PATHS.complaintDetails]: fromAddress(problemIdParam, problemDetailQuery),

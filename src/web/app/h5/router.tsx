@@ -128,10 +128,11 @@ export const h5Screens: readonly H5Screen[] = [
  * (prefetchQuery honours staleTime), so revisiting a screen or switching a tab asks nothing new.
  */
 export function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): LoaderFunction {
+  // A call the page's boot module already started for this query is taken over rather than asked again.
+  const client = claimingClient(queryClient);
   return ({ request }) => {
-    // prefetchQuery never rejects (a failure is the query's error state, which the screen shows). A call
-    // the page's boot module already started for this query is taken over rather than asked again.
-    void prefetch(claimingClient(queryClient), new URL(request.url));
+    // prefetchQuery never rejects (a failure is the query's error state, which the screen shows).
+    void prefetch(client, new URL(request.url));
     return null;
   };
 }
@@ -152,17 +153,16 @@ export function createH5Routes(
       HydrateFallback: NothingYet,
       errorElement: <RouteError />,
       children: [
-        ...screens.map(
-          (screen): RouteObject => ({
+        ...screens.map((screen): RouteObject => {
+          // The screen's first query, from the one table the page's boot module reads too.
+          const first = FIRST_CALLS[screen.path];
+          return {
             path: screen.path,
             // A static loader runs in parallel with `lazy` (react-router does not wait for the chunk).
-            // The screen's first query, from the one table the page's boot module reads too.
-            ...(FIRST_CALLS[screen.path]
-              ? { loader: prefetchLoader(queryClient, FIRST_CALLS[screen.path]!) }
-              : {}),
+            ...(first ? { loader: prefetchLoader(queryClient, first) } : {}),
             lazy: antdScreen(sessionLang, screen.load, (Component) => Component),
-          }),
-        ),
+          };
+        }),
         { path: '*', Component: NotFoundPage },
       ],
     },
