@@ -31,19 +31,19 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
  * per screen, each a round trip on a slow phone. The family forms one chunk, with our antd set-up.
  */
 const ANTD_FAMILY =
-  /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@rc-component[\\/][^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
+  /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@rc-component[\\/][^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/](antd-(setup\.ts|locales\.ts|theme\.css|resize-observer\.ts|overlays\.ts)|overlays\.tsx)$/;
 
 /**
- * antd-mobile in two chunks (decision 018). What nearly every screen draws with (the set-up, toast, buttons,
- * dialogs, loading dots, and what those import: react-spring, the mask, the utilities) and the complaint
- * form's few small parts (text area, result, tag) are `antd`; the rest (the image viewer and uploader
- * with their gesture library, popups that swipe, tabs) is `antd-more`, loaded only by the screens that
- * use it. One chunk for all of it made
- * the chatbot carry the complaint form's uploader and its gesture code, ~17 KB brotli before its first
- * paint. A module belongs to `antd` when one of these reaches it through static imports.
+ * antd-mobile in two chunks (decisions 018 and 042). What a screen draws with at once (the set-up,
+ * buttons, loading dots, images) and the complaint form's few small parts (text area, result, tag) are
+ * `antd`. The rest is `antd-more`: the overlays (Toast, Dialog, popups and their animation library, which
+ * load on first use or once a page is idle) and what only some screens draw with (the image viewer and
+ * its gesture library, tabs). One chunk for all of it made the chatbot carry the complaint form's
+ * uploader and its gesture code, ~17 KB brotli before its first paint. A module belongs to `antd` when
+ * one of these reaches it through static imports.
  */
 const ANTD_CORE =
-  /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/](index\.js|global[\\/]|locales[\\/]|components[\\/](button|dialog|center-popup|mask|toast|dot-loading|spin-loading|auto-center|image|config-provider|safe-area|text-area|result|tag)[\\/])|[\\/]src[\\/]web[\\/]ui[\\/]antd-(setup\.ts|locales\.ts|theme\.css)$/;
+  /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/](index\.js|global[\\/]|locales[\\/]|components[\\/](button|dot-loading|auto-center|image|config-provider|safe-area|text-area|result|tag)[\\/]|utils[\\/]unstable-render\.js$)|[\\/]src[\\/]web[\\/]ui[\\/](antd-(setup\.ts|locales\.ts|theme\.css|resize-observer\.ts)|overlays\.tsx)$/;
 /** antd-mobile's barrel re-exports every component: a path through it says nothing about what is used. */
 const ANTD_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/;
 
@@ -239,6 +239,10 @@ export default defineConfig(({ command }) => ({
             {
               find: /^react-router\/dom$/,
               replacement: path.join(nodeModules, 'react-router/dist/production/dom-export.mjs'),
+            },
+            {
+              find: /^resize-observer-polyfill$/,
+              replacement: path.resolve(import.meta.dirname, 'src/web/ui/antd-resize-observer.ts'),
             },
           ],
         }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
-import { captureBridge } from './support/h5.ts';
+import { captureBridge, openAsBorrower } from './support/h5.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -216,6 +216,38 @@ describe('H5 shell and developer tools at 390×844', () => {
       expect(login.status).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+
+  it("loads antd-mobile's overlays after the page, so a message shown offline still appears", async () => {
+    // A fresh profile: nothing cached from the journeys before.
+    const fresh = await openBrowser();
+    try {
+      const { page, context } = fresh;
+      const overlays = page.waitForResponse((r) => /\/assets\/antd-more-[\w-]+\.js$/.test(r.url()));
+      await openAsBorrower(
+        page,
+        server,
+        'ID',
+        '/complainPageNext?problemType=1&problemSonType=0&orderNo=ID20261101001',
+      );
+      await overlays;
+      // Decision 042: not part of the screen's first load, fetched once the page has loaded.
+      const afterLoad = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('/antd-more-'));
+        return chunk !== undefined && nav.loadEventEnd > 0 && chunk.startTime >= nav.loadEventEnd;
+      });
+      expect(afterLoad).toBe(true);
+
+      await page.getByRole('radio', { name: 'Telepon kasar atau mengancam' }).check();
+      await page.getByLabel('Komentar dan saran Anda').fill('Saya ditelepon malam hari berulang kali.');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Kirim', exact: true }).click();
+      await page.getByText('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.').waitFor();
+      await context.setOffline(false);
+    } finally {
+      await fresh.close();
     }
   });
 });

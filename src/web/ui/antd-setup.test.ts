@@ -14,7 +14,7 @@ function fakeToastApi() {
 describe('antdToaster', () => {
   it('shows a message for 3 s and a loading toast until closed', () => {
     const api = fakeToastApi();
-    const toaster = antdToaster(api as unknown as typeof Toast);
+    const toaster = antdToaster((use) => use(api));
     toaster.show('Saved');
     expect(api.show).toHaveBeenLastCalledWith({ content: 'Saved', duration: TOAST_MS });
     const close = toaster.loading('Loading…');
@@ -30,20 +30,42 @@ describe('antdToaster', () => {
 
   it('does not close a newer toast when an older loading toast finishes', () => {
     const api = fakeToastApi();
-    const toaster = antdToaster(api as unknown as typeof Toast);
+    const toaster = antdToaster((use) => use(api));
     const closeFirst = toaster.loading('First…');
     toaster.show('Network error');
     closeFirst();
     expect(api.clear).not.toHaveBeenCalled();
   });
+
+  it('shows messages asked for before Toast has loaded once it has, in order', () => {
+    const api = fakeToastApi();
+    const waiting: Array<() => void> = [];
+    const toaster = antdToaster((use) => waiting.push(() => use(api)));
+    toaster.show('First');
+    toaster.show('Second');
+    expect(api.show).not.toHaveBeenCalled();
+    for (const run of waiting.splice(0)) run();
+    expect(api.show.mock.calls.map(([p]) => p.content)).toEqual(['First', 'Second']);
+  });
+
+  it('never shows a loading toast closed before Toast has loaded', () => {
+    const api = fakeToastApi();
+    const waiting: Array<() => void> = [];
+    const toaster = antdToaster((use) => waiting.push(() => use(api)));
+    const close = toaster.loading('Loading…');
+    close();
+    for (const run of waiting.splice(0)) run();
+    expect(api.show).not.toHaveBeenCalled();
+  });
 });
 
 describe('setupAntdMobile', () => {
-  it('plugs antd-mobile Toast into the toast port', () => {
+  it('plugs antd-mobile Toast into the toast port', async () => {
     const show = vi.spyOn(Toast, 'show').mockReturnValue({ close: () => {} });
     setupAntdMobile('en');
     toast.show('Hello');
-    expect(show).toHaveBeenCalledWith({ content: 'Hello', duration: TOAST_MS });
+    // The first message waits for Toast to load (decision 042).
+    await vi.waitFor(() => expect(show).toHaveBeenCalledWith({ content: 'Hello', duration: TOAST_MS }));
   });
 
   it('renders a real antd-mobile toast through the React 19 render shim', async () => {

@@ -1,9 +1,10 @@
-import { setDefaultConfig, Toast, unstableSetRender } from 'antd-mobile';
+import { setDefaultConfig, type Toast, unstableSetRender } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Lang } from '../../shared/markets.ts';
 import { setToaster, type Toaster } from '../lib/toast.ts';
 import { antdLocale } from './antd-locales.ts';
+import { loadOverlaysWhenIdle, withOverlays } from './overlays.tsx';
 import './antd-theme.css';
 
 const roots = new WeakMap<Element | DocumentFragment, Root>();
@@ -30,24 +31,34 @@ function reactRender(node: ReactElement, container: Element | DocumentFragment) 
 /** Spec §9: a message toast stays 3 s. */
 export const TOAST_MS = 3000;
 
+type ToastApi = Pick<typeof Toast, 'show' | 'clear'>;
+
 /**
  * antd-mobile keeps one toast on screen; a later toast replaces an earlier one. A loading toast's close
  * must therefore only close it while it is still the one showing, or a finished request would hide the
- * message of another.
+ * message of another. Toast loads on first use (decision 042): `withToast` runs its callback at once
+ * when Toast is here, else in call order once it has loaded; a loading toast closed before that is never shown.
  */
-export function antdToaster(toastApi: Pick<typeof Toast, 'show' | 'clear'> = Toast): Toaster {
+export function antdToaster(
+  withToast: (use: (api: ToastApi) => void) => void = (use) => withOverlays((m) => use(m.Toast)),
+): Toaster {
   let shown = 0;
   return {
     show(message) {
       shown += 1;
-      toastApi.show({ content: message, duration: TOAST_MS });
+      withToast((api) => api.show({ content: message, duration: TOAST_MS }));
     },
     loading(message) {
       shown += 1;
       const mine = shown;
-      toastApi.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
+      let open = true;
+      withToast((api) => {
+        if (open && shown === mine)
+          api.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
+      });
       return () => {
-        if (shown === mine) toastApi.clear();
+        open = false;
+        if (shown === mine) withToast((api) => api.clear());
       };
     },
   };
@@ -59,4 +70,5 @@ export function setupAntdMobile(lang: Lang): void {
   // Imperative Toast and Dialog render outside any ConfigProvider and read this default instead.
   setDefaultConfig({ locale: antdLocale(lang) });
   setToaster(antdToaster());
+  loadOverlaysWhenIdle();
 }

@@ -1,6 +1,6 @@
-import { Dialog } from 'antd-mobile';
 import { type KeyboardEvent, useState } from 'react';
 import { toast } from '../lib/toast.ts';
+import { Dialog } from './overlays.tsx';
 import './rating-dialog.css';
 
 export const STAR_COUNT = 5;

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { QaNode, QaNodeBody } from '../../../shared/contract/admin.ts';
 import { ACTION_HAND_OVER, QA_ICONS } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { confirm } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, deactivateQa, fetchQa, saveQa, useStaffSession } from './admin-api.ts';
 import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
@@ -198,7 +198,7 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
   const Heading = node.kind === 'category' ? 'h2' : node.kind === 'question' ? 'h3' : 'p';
 
   const deactivate = async () => {
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       content: t('chatbot.deactivateConfirm', { title: short }),
       confirmText: t('chatbot.deactivate'),
       cancelText: t('chatbot.cancel'),

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ComplaintTypeBody, ComplaintTypeNode } from '../../../shared/contract/admin.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { confirm } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaintTypes, saveComplaintType, useStaffSession } from './admin-api.ts';
 import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
@@ -151,7 +151,7 @@ function TypeItem({
 
   const setActive = async (active: boolean) => {
     if (!active) {
-      const sure = await Dialog.confirm({
+      const sure = await confirm({
         content: t(
           hasSubTypes ? 'complaintTypes.deactivateConfirmParent' : 'complaintTypes.deactivateConfirm',
           { title: name },

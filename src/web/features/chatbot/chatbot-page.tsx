@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { type FormEvent, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { QaItem } from '../../../shared/contract/chatbot.ts';
@@ -10,6 +10,7 @@ import { ApiFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { Dialog } from '../../ui/overlays.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { RatingDialog } from '../../ui/rating-dialog.tsx';
 import { useSessionEnded } from '../../ui/route-error.tsx';

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Popup } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Option, OrderCard as OrderCardData } from '../../../shared/contract/complaints.ts';
@@ -7,6 +6,7 @@ import { COLLECTION_TYPE, countLabel } from '../../../shared/contract/constants.
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { Popup } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { complaintKeys, orderParam, problemInitQuery } from './complaint-api.ts';

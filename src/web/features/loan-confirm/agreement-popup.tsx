@@ -1,6 +1,7 @@
-import { Button, CenterPopup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { CenterPopup } from '../../ui/overlays.tsx';
 
 export interface AgreementPopupProps {
   visible: boolean;

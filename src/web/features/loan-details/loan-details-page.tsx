@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoanDetails, RecommendedProduct } from '../../../shared/contract/loans.ts';
@@ -17,6 +17,7 @@ import { openTarget } from '../../lib/open-target.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRetryWhenOnline } from '../../lib/use-retry-when-online.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { Dialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { ProductCard } from '../../ui/product-card.tsx';
 import { RATING_DELAY_MS, RatingDialog } from '../../ui/rating-dialog.tsx';

@@ -1,7 +1,8 @@
-import { Button, CenterPopup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useRef } from 'react';
 import type { StatusData } from '../../../shared/contract/repayment.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { CenterPopup } from '../../ui/overlays.tsx';
 
 /** "I have paid": what happens next, and Cancel / Yes. Closes only through its buttons. */
 export function TipsPopup({

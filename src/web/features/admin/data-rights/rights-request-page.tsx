@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'react-router';
@@ -9,6 +8,7 @@ import type { RightsRequestDetail } from '../../../../shared/contract/data-right
 import { isNotFound } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
+import { confirm } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -171,7 +171,7 @@ function Actions({ r }: { r: RightsRequestDetail }) {
       return;
     }
     if (action === 'refuse') {
-      const sure = await Dialog.confirm({
+      const sure = await confirm({
         content: t('detail.refuseConfirm', { id: r.id }),
         confirmText: t('detail.refuse'),
         cancelText: t('detail.cancel'),

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'react-router';
@@ -12,6 +11,7 @@ import { isNotFound } from '../../../lib/api-query.ts';
 import { addCopy } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
+import { confirm } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -242,7 +242,7 @@ function Decision({ order }: { order: AdminOrder }) {
   };
 
   const approve = async () => {
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       content: t('order.approveConfirm', { orderNo: order.orderNo }),
       confirmText: t('order.approve'),
       cancelText: t('order.cancel'),
@@ -332,7 +332,7 @@ function PayoutRecord({ order }: { order: AdminOrder }) {
       document.getElementById(fieldId)?.focus();
       return;
     }
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       content: t('order.markPaidConfirm', { orderNo: order.orderNo }),
       confirmText: t('order.markPaid'),
       cancelText: t('order.cancel'),

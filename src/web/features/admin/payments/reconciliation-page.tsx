@@ -1,5 +1,4 @@
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import type { CreditResult, ReviewItem, ReviewPage } from '../../../../shared/co
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
+import { confirm } from '../../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -153,7 +153,7 @@ function PaymentCard({
   const credit = async (orderNo: string | null): Promise<ApiResult<CreditResult> | null> => {
     if (busy.current) return null;
     const target = orderNo ?? item.orderNo ?? '';
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       content: t('payments.creditConfirm', { amount: item.amount, orderNo: target }),
       confirmText: t('payments.credit'),
       cancelText: t('payments.cancel'),

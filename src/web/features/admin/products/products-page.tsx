@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProduct } from '../../../../shared/contract/admin.ts';
@@ -8,6 +7,7 @@ import { dailyRateText } from '../../../../shared/domain/product.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
+import { confirm } from '../../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -104,7 +104,7 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
 
   const offer = async (enabled: boolean) => {
     if (!enabled) {
-      const sure = await Dialog.confirm({
+      const sure = await confirm({
         content: t('products.withdrawConfirm', { name: p.name }),
         confirmText: t('products.withdraw'),
         cancelText: t('products.cancel'),

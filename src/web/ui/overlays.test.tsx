@@ -1,0 +1,31 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupAntdMobile } from './antd-setup.ts';
+import { confirm, Dialog, loadOverlays } from './overlays.tsx';
+
+// Dialog.confirm draws through the React 19 render shim the setup installs.
+beforeAll(() => setupAntdMobile('en'));
+
+describe('overlays loaded on demand', () => {
+  it('draws nothing for a hidden dialog, and the dialog once it is shown', async () => {
+    const { rerender } = render(<Dialog visible={false} content="Are you still there?" />);
+    expect(screen.queryByText('Are you still there?')).toBeNull();
+    rerender(<Dialog visible content="Are you still there?" />);
+    expect(await screen.findByText('Are you still there?')).toBeTruthy();
+  });
+
+  it('confirm resolves true when confirmed and false when cancelled', async () => {
+    const yes = confirm({ content: 'Delete it?', confirmText: 'Delete', cancelText: 'Keep' });
+    fireEvent.click(await screen.findByText('Delete'));
+    await expect(yes).resolves.toBe(true);
+    const no = confirm({ content: 'Close it?', confirmText: 'Close', cancelText: 'Leave open' });
+    fireEvent.click(await screen.findByText('Leave open'));
+    await expect(no).resolves.toBe(false);
+  });
+
+  it('loads the overlays once, whoever asks first', async () => {
+    const [a, b] = await act(() => Promise.all([loadOverlays(), loadOverlays()]));
+    expect(a).toBe(b);
+    expect(typeof a.Toast.show).toBe('function');
+  });
+});
