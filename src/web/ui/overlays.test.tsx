@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupAntdMobile } from './antd-setup.ts';
-import { confirm, Dialog, loadOverlays } from './overlays.tsx';
+import { confirmDialog, Dialog, loadOverlays } from './overlays.tsx';
 
 // Dialog.confirm draws through the React 19 render shim the setup installs.
 beforeAll(() => setupAntdMobile('en'));
@@ -14,11 +14,11 @@ describe('overlays loaded on demand', () => {
     expect(await screen.findByText('Are you still there?')).toBeTruthy();
   });
 
-  it('confirm resolves true when confirmed and false when cancelled', async () => {
-    const yes = confirm({ content: 'Delete it?', confirmText: 'Delete', cancelText: 'Keep' });
+  it('confirmDialog resolves true when confirmed and false when cancelled', async () => {
+    const yes = confirmDialog({ content: 'Delete it?', confirmText: 'Delete', cancelText: 'Keep' });
     fireEvent.click(await screen.findByText('Delete'));
     await expect(yes).resolves.toBe(true);
-    const no = confirm({ content: 'Close it?', confirmText: 'Close', cancelText: 'Leave open' });
+    const no = confirmDialog({ content: 'Close it?', confirmText: 'Close', cancelText: 'Leave open' });
     fireEvent.click(await screen.findByText('Leave open'));
     await expect(no).resolves.toBe(false);
   });

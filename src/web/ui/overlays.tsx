@@ -73,6 +73,6 @@ export function Popup(props: PopupProps) {
 }
 
 /** antd-mobile's `Dialog.confirm`: resolves true when the borrower or operator confirms. */
-export function confirm(props: DialogConfirmProps): Promise<boolean> {
+export function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
   return loaded ? loaded.Dialog.confirm(props) : loadOverlays().then((m) => m.Dialog.confirm(props));
 }

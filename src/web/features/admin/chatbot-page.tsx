@@ -5,7 +5,7 @@ import { ACTION_HAND_OVER, QA_ICONS } from '../../../shared/contract/constants.t
 import type { Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { confirm } from '../../ui/overlays.tsx';
+import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, deactivateQa, fetchQa, saveQa, useStaffSession } from './admin-api.ts';
 import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
@@ -198,7 +198,7 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
   const Heading = node.kind === 'category' ? 'h2' : node.kind === 'question' ? 'h3' : 'p';
 
   const deactivate = async () => {
-    const sure = await confirm({
+    const sure = await confirmDialog({
       content: t('chatbot.deactivateConfirm', { title: short }),
       confirmText: t('chatbot.deactivate'),
       cancelText: t('chatbot.cancel'),

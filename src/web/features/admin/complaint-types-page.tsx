@@ -5,7 +5,7 @@ import type { ComplaintTypeBody, ComplaintTypeNode } from '../../../shared/contr
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { confirm } from '../../ui/overlays.tsx';
+import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaintTypes, saveComplaintType, useStaffSession } from './admin-api.ts';
 import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
@@ -151,7 +151,7 @@ function TypeItem({
 
   const setActive = async (active: boolean) => {
     if (!active) {
-      const sure = await confirm({
+      const sure = await confirmDialog({
         content: t(
           hasSubTypes ? 'complaintTypes.deactivateConfirmParent' : 'complaintTypes.deactivateConfirm',
           { title: name },

@@ -20,7 +20,7 @@ import { addCopy } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRetryWhenOnline } from '../../lib/use-retry-when-online.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { confirm } from '../../ui/overlays.tsx';
+import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { cancelAccount, dataRightsKeys, exportLink, overviewQuery, sendRequest } from './data-rights-api.ts';
@@ -364,7 +364,7 @@ function CancelAccount({ cancel, onClosed }: { cancel: OverviewData['cancel']; o
 
   const start = async () => {
     setFailure('');
-    const sure = await confirm({
+    const sure = await confirmDialog({
       title: t('screen.cancel.confirmTitle'),
       content: t('screen.cancel.confirmText'),
       confirmText: t('screen.cancel.confirm'),

@@ -4,7 +4,7 @@ import { landingPath } from '../../../../shared/contract/channels-admin.ts';
 import type { AdminTemplate } from '../../../../shared/contract/channels-admin-schema.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { confirm } from '../../../ui/overlays.tsx';
+import { confirmDialog } from '../../../ui/overlays.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { channelKeys, setTemplateEnabled } from './channels-api.ts';
 
@@ -63,7 +63,7 @@ export function LiveSwitch({
   const [busy, setBusy] = useState(false);
 
   const change = async (enabled: boolean) => {
-    const sure = await confirm({
+    const sure = await confirmDialog({
       content: t(enabled ? 'list.enableConfirm' : 'list.disableConfirm', { name: template.name }),
       confirmText: t(enabled ? 'list.enable' : 'list.disable'),
       cancelText: t('list.cancel'),

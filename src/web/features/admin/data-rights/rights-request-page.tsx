@@ -8,7 +8,7 @@ import type { RightsRequestDetail } from '../../../../shared/contract/data-right
 import { isNotFound } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { confirm } from '../../../ui/overlays.tsx';
+import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -171,7 +171,7 @@ function Actions({ r }: { r: RightsRequestDetail }) {
       return;
     }
     if (action === 'refuse') {
-      const sure = await confirm({
+      const sure = await confirmDialog({
         content: t('detail.refuseConfirm', { id: r.id }),
         confirmText: t('detail.refuse'),
         cancelText: t('detail.cancel'),

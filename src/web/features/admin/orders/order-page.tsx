@@ -11,7 +11,7 @@ import { isNotFound } from '../../../lib/api-query.ts';
 import { addCopy } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { confirm } from '../../../ui/overlays.tsx';
+import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -242,7 +242,7 @@ function Decision({ order }: { order: AdminOrder }) {
   };
 
   const approve = async () => {
-    const sure = await confirm({
+    const sure = await confirmDialog({
       content: t('order.approveConfirm', { orderNo: order.orderNo }),
       confirmText: t('order.approve'),
       cancelText: t('order.cancel'),
@@ -332,7 +332,7 @@ function PayoutRecord({ order }: { order: AdminOrder }) {
       document.getElementById(fieldId)?.focus();
       return;
     }
-    const sure = await confirm({
+    const sure = await confirmDialog({
       content: t('order.markPaidConfirm', { orderNo: order.orderNo }),
       confirmText: t('order.markPaid'),
       cancelText: t('order.cancel'),

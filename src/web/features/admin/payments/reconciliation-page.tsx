@@ -6,7 +6,7 @@ import type { CreditResult, ReviewItem, ReviewPage } from '../../../../shared/co
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { confirm } from '../../../ui/overlays.tsx';
+import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -153,7 +153,7 @@ function PaymentCard({
   const credit = async (orderNo: string | null): Promise<ApiResult<CreditResult> | null> => {
     if (busy.current) return null;
     const target = orderNo ?? item.orderNo ?? '';
-    const sure = await confirm({
+    const sure = await confirmDialog({
       content: t('payments.creditConfirm', { amount: item.amount, orderNo: target }),
       confirmText: t('payments.credit'),
       cancelText: t('payments.cancel'),

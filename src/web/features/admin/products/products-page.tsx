@@ -7,7 +7,7 @@ import { dailyRateText } from '../../../../shared/domain/product.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { confirm } from '../../../ui/overlays.tsx';
+import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
@@ -104,7 +104,7 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
 
   const offer = async (enabled: boolean) => {
     if (!enabled) {
-      const sure = await confirm({
+      const sure = await confirmDialog({
         content: t('products.withdrawConfirm', { name: p.name }),
         confirmText: t('products.withdraw'),
         cancelText: t('products.cancel'),
