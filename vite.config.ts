@@ -31,35 +31,41 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
  * per screen, each a round trip on a slow phone. The family forms one chunk, with our antd set-up.
  */
 const ANTD_FAMILY =
-  /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@rc-component[\\/][^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/](antd-(setup\.ts|locales\.ts|theme\.css|resize-observer\.ts|overlays\.ts)|overlays\.tsx)$/;
+  /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks|lodash|rc-[^\\/]+|@rc-component[\\/][^\\/]+|@react-spring[\\/][^\\/]+|@use-gesture[\\/][^\\/]+|classnames|staged-components|runes2|resize-observer-polyfill|tslib|@babel[\\/]runtime|react-is|use-sync-external-store)[\\/]|[\\/]src[\\/]web[\\/]ui[\\/](antd-(setup\.ts|locales\.ts|theme\.css|resize-observer\.ts|overlays\.ts|sheet\.ts)|overlays\.tsx)$/;
 
 /**
- * antd-mobile in two chunks (decisions 018 and 042). What a screen draws with at once (the set-up,
+ * antd-mobile in three chunks (decisions 018 and 042). What a screen draws with at once (the set-up,
  * buttons, loading dots, images) and the complaint form's few small parts (text area, result, tag) are
- * `antd`. The rest is `antd-more`: the overlays (Toast, Dialog, popups and their animation library, which
- * load on first use or once a page is idle) and what only some screens draw with (the image viewer and
- * its gesture library, tabs). One chunk for all of it made the chatbot carry the complaint form's
- * uploader and its gesture code, ~17 KB brotli before its first paint. A module belongs to `antd` when
- * one of these reaches it through static imports.
+ * `antd`. The overlays (Toast, Dialog, the centre popup) with the animation library they draw with, and
+ * the tabs that animate with it too, are `antd-overlays`, loaded on first use or once a page is idle. The
+ * rest (the bottom sheet and the image viewer, which swipe, with their gesture library) is `antd-more`,
+ * loaded when one opens or, for a sheet on the screen, once the page is idle. One chunk for
+ * all of it made the chatbot carry the complaint form's uploader and its gesture code, ~17 KB brotli
+ * before its first paint. A module belongs to the first of `antd` and `antd-overlays` whose roots reach
+ * it through static imports, else to `antd-more`.
  */
+const OVERLAYS =
+  /[\\/]node_modules[\\/](@react-spring[\\/]|antd-mobile[\\/]es[\\/]components[\\/](dialog|center-popup|mask|toast|spin-loading|tabs)[\\/])|[\\/]src[\\/]web[\\/]ui[\\/]antd-overlays\.ts$/;
 const ANTD_CORE =
   /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/](index\.js|global[\\/]|locales[\\/]|components[\\/](button|dot-loading|auto-center|image|config-provider|safe-area|text-area|result|tag)[\\/]|utils[\\/]unstable-render\.js$)|[\\/]src[\\/]web[\\/]ui[\\/](antd-(setup\.ts|locales\.ts|theme\.css|resize-observer\.ts)|overlays\.tsx)$/;
 /** antd-mobile's barrel re-exports every component: a path through it says nothing about what is used. */
 const ANTD_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/;
 
-function antdChunk(id: string, ctx: Rolldown.ChunkingContext): 'antd' | 'antd-more' {
+function antdChunk(id: string, ctx: Rolldown.ChunkingContext): 'antd' | 'antd-overlays' | 'antd-more' {
   const seen = new Set<string>([id]);
   const queue = [id];
+  let overlays = false;
   while (queue.length > 0) {
     const m = queue.pop()!;
     if (ANTD_CORE.test(m)) return 'antd';
+    if (OVERLAYS.test(m)) overlays = true;
     for (const up of ctx.getModuleInfo(m)?.importers ?? []) {
       if (seen.has(up) || ANTD_BARREL.test(up) || !ANTD_FAMILY.test(up)) continue;
       seen.add(up);
       queue.push(up);
     }
   }
-  return 'antd-more';
+  return overlays ? 'antd-overlays' : 'antd-more';
 }
 
 const QUERY_HOOKS =

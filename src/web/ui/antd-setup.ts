@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Lang } from '../../shared/markets.ts';
 import { setToaster, type Toaster } from '../lib/toast.ts';
 import { antdLocale } from './antd-locales.ts';
-import { loadOverlaysWhenIdle, withOverlays } from './overlays.tsx';
+import { overlays } from './overlays.tsx';
 import './antd-theme.css';
 
 const roots = new WeakMap<Element | DocumentFragment, Root>();
@@ -40,7 +40,7 @@ type ToastApi = Pick<typeof Toast, 'show' | 'clear'>;
  * when Toast is here, else in call order once it has loaded; a loading toast closed before that is never shown.
  */
 export function antdToaster(
-  withToast: (use: (api: ToastApi) => void) => void = (use) => withOverlays((m) => use(m.Toast)),
+  withToast: (use: (api: ToastApi) => void) => void = (use) => overlays.use((m) => use(m.Toast)),
 ): Toaster {
   let shown = 0;
   return {
@@ -70,5 +70,5 @@ export function setupAntdMobile(lang: Lang): void {
   // Imperative Toast and Dialog render outside any ConfigProvider and read this default instead.
   setDefaultConfig({ locale: antdLocale(lang) });
   setToaster(antdToaster());
-  loadOverlaysWhenIdle();
+  overlays.loadWhenIdle();
 }

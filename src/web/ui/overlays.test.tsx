@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupAntdMobile } from './antd-setup.ts';
-import { confirmDialog, Dialog, loadOverlays } from './overlays.tsx';
+import { confirmDialog, Dialog, overlays } from './overlays.tsx';
 
 // Dialog.confirm draws through the React 19 render shim the setup installs.
 beforeAll(() => setupAntdMobile('en'));
@@ -24,7 +24,7 @@ describe('overlays loaded on demand', () => {
   });
 
   it('loads the overlays once, whoever asks first', async () => {
-    const [a, b] = await act(() => Promise.all([loadOverlays(), loadOverlays()]));
+    const [a, b] = await act(() => Promise.all([overlays.load(), overlays.load()]));
     expect(a).toBe(b);
     expect(typeof a.Toast.show).toBe('function');
   });

@@ -1,78 +1,93 @@
 import type { CenterPopupProps, DialogConfirmProps, DialogProps, PopupProps } from 'antd-mobile';
-import { useState } from 'react';
-
-type Overlays = typeof import('./antd-overlays.ts');
+import { useEffect, useState } from 'react';
 
 /**
- * antd-mobile's Toast, Dialog and popups with their animation library (about 20 KB brotli, more than
- * half of antd-mobile on a screen's first load) are needed neither to draw a screen nor to take its
- * first tap, so they load on first use, and once the page has loaded and is idle (decision 042), so that a message shown later
- * (offline too) finds them here. Once loaded they are used synchronously, as before. A failed load is
- * forgotten, so the next use tries again.
+ * Code loaded on demand: at most once, shared by everyone who asks, used synchronously once here. A
+ * failed load is forgotten, so the next use tries again.
  */
-let loaded: Overlays | null = null;
-let loading: Promise<Overlays> | null = null;
-
-export function loadOverlays(): Promise<Overlays> {
-  loading ??= import('./antd-overlays.ts').then(
-    (m) => {
-      loaded = m;
-      return m;
-    },
-    (err: unknown) => {
-      loading = null;
-      throw err;
-    },
-  );
-  return loading;
+interface OnDemand<M> {
+  load(): Promise<M>;
+  /** Runs `use` with the module: at once when it is here, else when it has loaded. */
+  use(use: (module: M) => void): void;
+  /** Loads it once the page has finished loading and the main thread is idle. */
+  loadWhenIdle(): void;
+  now(): M | null;
 }
 
-/** Runs `use` with the overlays: at once when they are here, else when they have loaded. */
-export function withOverlays(use: (overlays: Overlays) => void): void {
-  if (loaded) use(loaded);
-  else loadOverlays().then(use, () => {});
-}
-
-/** Loads the overlays once the page has finished loading and the main thread is idle. */
-export function loadOverlaysWhenIdle(): void {
-  const load = () => void loadOverlays().catch(() => {});
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2000 });
-    else setTimeout(load, 200);
+function onDemand<M>(importer: () => Promise<M>): OnDemand<M> {
+  let loaded: M | null = null;
+  let loading: Promise<M> | null = null;
+  const load = () => {
+    loading ??= importer().then(
+      (m) => {
+        loaded = m;
+        return m;
+      },
+      (err: unknown) => {
+        loading = null;
+        throw err;
+      },
+    );
+    return loading;
   };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  return {
+    load,
+    use: (use) => (loaded ? use(loaded) : void load().then(use, () => {})),
+    loadWhenIdle: () => {
+      const start = () => void load().catch(() => {});
+      const whenIdle = () => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
+        else setTimeout(start, 200);
+      };
+      if (document.readyState === 'complete') whenIdle();
+      else window.addEventListener('load', whenIdle, { once: true });
+    },
+    now: () => loaded,
+  };
 }
 
 /**
- * The overlays for a component that loads them on demand: null until it is first shown (nothing loaded,
- * nothing drawn), then once they are here. The component stays mounted from then on, so it closes with
- * its animation as before.
+ * antd-mobile's Toast, Dialog and centre popup with their animation library (about 20 KB brotli, more
+ * than half of antd-mobile on a screen's first load) are needed neither to draw a screen nor to take its
+ * first tap, so they load on first use, and once the page has loaded and is idle (decision 042), so that
+ * a message shown later (offline too) finds them here.
  */
-function useOverlaysOnceShown(visible: boolean | undefined): Overlays | null {
-  const [overlays, setOverlays] = useState(loaded);
+export const overlays = onDemand(() => import('./antd-overlays.ts'));
+/** The bottom sheet, which swipes closed: with its gesture library, a further 12 KB brotli. */
+const sheet = onDemand(() => import('./antd-sheet.ts'));
+
+/**
+ * A module for a component that loads it on demand: null until the component is first shown (nothing
+ * drawn), then once the module is here. The component stays mounted from then on, so it closes with its
+ * animation as before. While hidden it loads the module once the page is idle, so that it opens at once
+ * when asked, offline too.
+ */
+function useOnceShown<M>(code: OnDemand<M>, visible: boolean | undefined): M | null {
+  const [module, setModule] = useState(code.now);
   const [wanted, setWanted] = useState(visible === true);
   if (visible && !wanted) setWanted(true);
-  if (wanted && !overlays) withOverlays(setOverlays);
-  return wanted ? overlays : null;
+  if (wanted && !module) code.use(setModule);
+  useEffect(() => code.loadWhenIdle(), [code]);
+  return wanted ? module : null;
 }
 
 export function Dialog(props: DialogProps) {
-  const overlays = useOverlaysOnceShown(props.visible);
-  return overlays && <overlays.Dialog {...props} />;
+  const m = useOnceShown(overlays, props.visible);
+  return m && <m.Dialog {...props} />;
 }
 
 export function CenterPopup(props: CenterPopupProps) {
-  const overlays = useOverlaysOnceShown(props.visible);
-  return overlays && <overlays.CenterPopup {...props} />;
+  const m = useOnceShown(overlays, props.visible);
+  return m && <m.CenterPopup {...props} />;
 }
 
 export function Popup(props: PopupProps) {
-  const overlays = useOverlaysOnceShown(props.visible);
-  return overlays && <overlays.Popup {...props} />;
+  const m = useOnceShown(sheet, props.visible);
+  return m && <m.Popup {...props} />;
 }
 
 /** antd-mobile's `Dialog.confirm`: resolves true when the borrower or operator confirms. */
 export function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
-  return loaded ? loaded.Dialog.confirm(props) : loadOverlays().then((m) => m.Dialog.confirm(props));
+  const m = overlays.now();
+  return m ? m.Dialog.confirm(props) : overlays.load().then((o) => o.Dialog.confirm(props));
 }

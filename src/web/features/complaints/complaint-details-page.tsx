@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ImageViewer } from 'antd-mobile';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
@@ -15,6 +15,11 @@ import { RATING_DELAY_MS, RatingDialog } from '../../ui/rating-dialog.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { complaintKeys, problemDetailQuery, problemIdParam, saveScore } from './complaint-api.ts';
 import './complaint-details-page.css';
+
+// The full-screen viewer (with its gesture library) loads when a thumbnail is tapped (decision 042).
+const ImageViewerMulti = lazy(() =>
+  import('../../ui/image-viewer-lazy.ts').then((m) => ({ default: m.ImageViewerMulti })),
+);
 
 interface Viewer {
   images: string[];
@@ -200,14 +205,16 @@ export function ComplaintDetailsPage() {
       ) : null}
 
       {viewer ? (
-        <ImageViewer.Multi
-          key={`${viewer.index}:${viewer.images.join()}`}
-          images={viewer.images}
-          defaultIndex={viewer.index}
-          visible={viewer.open}
-          onClose={() => setViewer((v) => (v ? { ...v, open: false } : v))}
-          afterClose={() => setViewer(null)}
-        />
+        <Suspense fallback={null}>
+          <ImageViewerMulti
+            key={`${viewer.index}:${viewer.images.join()}`}
+            images={viewer.images}
+            defaultIndex={viewer.index}
+            visible={viewer.open}
+            onClose={() => setViewer((v) => (v ? { ...v, open: false } : v))}
+            afterClose={() => setViewer(null)}
+          />
+        </Suspense>
       ) : null}
 
       <RatingDialog
