@@ -235,7 +235,9 @@ describe('H5 shell and developer tools at 390×844', () => {
       // Decision 042: not part of the screen's first load, fetched once the page has loaded.
       const afterLoad = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('/antd-overlays-'));
+        const chunk = performance
+          .getEntriesByType('resource')
+          .find((e) => e.name.includes('/antd-overlays-'));
         return chunk !== undefined && nav.loadEventEnd > 0 && chunk.startTime >= nav.loadEventEnd;
       });
       expect(afterLoad).toBe(true);
