@@ -1,5 +1,5 @@
 import type { CenterPopupProps, DialogConfirmProps, DialogProps, PopupProps } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 
 /**
  * Code loaded on demand: at most once, shared by everyone who asks, used synchronously once here. A
@@ -34,6 +34,8 @@ function onDemand<M>(importer: () => Promise<M>): OnDemand<M> {
     load,
     use: (use) => (loaded ? use(loaded) : void load().then(use, () => {})),
     loadWhenIdle: () => {
+      // Every hidden overlay on a screen asks; one load is enough.
+      if (loading) return;
       const start = () => void load().catch(() => {});
       const whenIdle = () => {
         if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
@@ -63,12 +65,14 @@ const sheet = onDemand(() => import('./antd-sheet.ts'));
  * when asked, offline too.
  */
 function useOnceShown<M>(code: OnDemand<M>, visible: boolean | undefined): M | null {
-  const [module, setModule] = useState(code.now);
   const [wanted, setWanted] = useState(visible === true);
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
   if (visible && !wanted) setWanted(true);
-  if (wanted && !module) code.use(setModule);
+  useEffect(() => {
+    if (wanted && !code.now()) code.use(() => loaded());
+  }, [code, wanted]);
   useEffect(() => code.loadWhenIdle(), [code]);
-  return wanted ? module : null;
+  return wanted ? code.now() : null;
 }
 
 export function Dialog(props: DialogProps) {
