@@ -252,4 +252,35 @@ describe('H5 shell and developer tools at 390×844', () => {
       await fresh.close();
     }
   });
+
+  it("still shows the message when the connection drops before antd-mobile's overlays ever arrived", async () => {
+    const fresh = await openBrowser();
+    try {
+      const { page, context } = fresh;
+      // The overlays chunk never arrives, as on a connection lost right after the screen loaded.
+      await page.route(/\/assets\/antd-overlays-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+      await openAsBorrower(
+        page,
+        server,
+        'ID',
+        '/complainPageNext?problemType=1&problemSonType=0&orderNo=ID20261101001',
+      );
+      await page.getByRole('radio', { name: 'Telepon kasar atau mengancam' }).check();
+      await page.getByLabel('Komentar dan saran Anda').fill('Saya ditelepon malam hari berulang kali.');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Kirim', exact: true }).click();
+      const line = page
+        .getByRole('status')
+        .filter({ hasText: 'Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.' });
+      await line.waitFor();
+      expect(await line.getAttribute('class')).toBe('plain-toast');
+      // What was typed is still there to send again.
+      expect(await page.getByLabel('Komentar dan saran Anda').inputValue()).toBe(
+        'Saya ditelepon malam hari berulang kali.',
+      );
+      await context.setOffline(false);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

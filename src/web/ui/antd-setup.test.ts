@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../lib/toast.ts';
@@ -46,6 +47,42 @@ describe('antdToaster', () => {
     expect(api.show).not.toHaveBeenCalled();
     for (const run of waiting.splice(0)) run();
     expect(api.show.mock.calls.map(([p]) => p.content)).toEqual(['First', 'Second']);
+  });
+
+  it('shows the message as a plain status line for 3 s when Toast cannot load', () => {
+    vi.useFakeTimers();
+    try {
+      const toaster = antdToaster((_use, failed) => failed());
+      toaster.show('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.');
+      const line = screen.getByRole('status');
+      expect(line.textContent).toBe('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.');
+      expect(line.className).toBe('plain-toast');
+      toaster.show('Second');
+      expect(screen.getAllByRole('status')).toHaveLength(1);
+      expect(line.textContent).toBe('Second');
+      vi.advanceTimersByTime(TOAST_MS - 1);
+      expect(line.hidden).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(line.hidden).toBe(true);
+      expect(line.textContent).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('removes the plain line when Toast shows the next message, and draws no spinner without Toast', () => {
+    let available = false;
+    const api = fakeToastApi();
+    const toaster = antdToaster((use, failed) => (available ? use(api) : failed()));
+    const close = toaster.loading('Loading…');
+    expect(screen.queryByRole('status')).toBeNull();
+    close();
+    toaster.show('Offline');
+    expect(screen.getByRole('status').textContent).toBe('Offline');
+    available = true;
+    toaster.show('Back online');
+    expect(api.show).toHaveBeenLastCalledWith({ content: 'Back online', duration: TOAST_MS });
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('never shows a loading toast closed before Toast has loaded', () => {

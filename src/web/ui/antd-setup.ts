@@ -32,6 +32,42 @@ function reactRender(node: ReactElement, container: Element | DocumentFragment) 
 export const TOAST_MS = 3000;
 
 type ToastApi = Pick<typeof Toast, 'show' | 'clear'>;
+/** Runs `use` with Toast once it is here, or `failed` when it cannot load. */
+type WithToast = (use: (api: ToastApi) => void, failed: () => void) => void;
+
+/**
+ * The same toast without antd-mobile, for when its Toast cannot load: a page opened, then the connection
+ * lost before the overlays were fetched. The message that says so ("network error") must still show, so
+ * it is drawn as a plain status line in the toast's place for the toast's time (decision 042). One at a
+ * time, as antd-mobile's: a later message replaces it, and a real toast removes it.
+ */
+const plainToast = (() => {
+  let region: HTMLElement | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hide = () => {
+    clearTimeout(timer);
+    if (region) {
+      region.hidden = true;
+      region.textContent = '';
+    }
+  };
+  return {
+    show(message: string) {
+      if (!region?.isConnected) {
+        region = document.createElement('div');
+        region.className = 'plain-toast';
+        region.setAttribute('role', 'status');
+        region.hidden = true;
+        document.body.append(region);
+      }
+      clearTimeout(timer);
+      region.textContent = message;
+      region.hidden = false;
+      timer = setTimeout(hide, TOAST_MS);
+    },
+    hide,
+  };
+})();
 
 /**
  * antd-mobile keeps one toast on screen; a later toast replaces an earlier one. A loading toast's close
@@ -40,25 +76,39 @@ type ToastApi = Pick<typeof Toast, 'show' | 'clear'>;
  * when Toast is here, else in call order once it has loaded; a loading toast closed before that is never shown.
  */
 export function antdToaster(
-  withToast: (use: (api: ToastApi) => void) => void = (use) => overlays.use((m) => use(m.Toast)),
+  withToast: WithToast = (use, failed) => overlays.use((m) => use(m.Toast), failed),
 ): Toaster {
   let shown = 0;
   return {
     show(message) {
       shown += 1;
-      withToast((api) => api.show({ content: message, duration: TOAST_MS }));
+      withToast(
+        (api) => {
+          plainToast.hide();
+          api.show({ content: message, duration: TOAST_MS });
+        },
+        () => plainToast.show(message),
+      );
     },
     loading(message) {
       shown += 1;
       const mine = shown;
       let open = true;
-      withToast((api) => {
-        if (open && shown === mine)
-          api.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
-      });
+      // Without Toast no spinner is drawn: the request's own outcome still shows as a message.
+      withToast(
+        (api) => {
+          if (open && shown === mine)
+            api.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
+        },
+        () => {},
+      );
       return () => {
         open = false;
-        if (shown === mine) withToast((api) => api.clear());
+        if (shown === mine)
+          withToast(
+            (api) => api.clear(),
+            () => {},
+          );
       };
     },
   };

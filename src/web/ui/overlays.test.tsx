@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupAntdMobile } from './antd-setup.ts';
-import { confirmDialog, Dialog, overlays } from './overlays.tsx';
+import { confirmDialog, Dialog, onDemand, overlays } from './overlays.tsx';
 
 // Dialog.confirm draws through the React 19 render shim the setup installs.
 beforeAll(() => setupAntdMobile('en'));
@@ -27,5 +27,22 @@ describe('overlays loaded on demand', () => {
     const [a, b] = await act(() => Promise.all([overlays.load(), overlays.load()]));
     expect(a).toBe(b);
     expect(typeof a.Toast.show).toBe('function');
+  });
+
+  it('tells the caller when the code cannot load, and tries again on the next use', async () => {
+    const importer = vi
+      .fn<() => Promise<{ name: string }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ name: 'Toast' });
+    const code = onDemand(importer);
+    const used = vi.fn();
+    const failed = vi.fn();
+    code.use(used, failed);
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledTimes(1));
+    expect(used).not.toHaveBeenCalled();
+    code.use(used, failed);
+    await vi.waitFor(() => expect(used).toHaveBeenCalledWith({ name: 'Toast' }));
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(importer).toHaveBeenCalledTimes(2);
   });
 });

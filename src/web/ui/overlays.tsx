@@ -7,14 +7,17 @@ import { useEffect, useReducer, useState } from 'react';
  */
 interface OnDemand<M> {
   load(): Promise<M>;
-  /** Runs `use` with the module: at once when it is here, else when it has loaded. */
-  use(use: (module: M) => void): void;
+  /**
+   * Runs `use` with the module: at once when it is here, else when it has loaded; `failed` instead when
+   * it cannot load (offline before it ever loaded).
+   */
+  use(use: (module: M) => void, failed?: () => void): void;
   /** Loads it once the page has finished loading and the main thread is idle. */
   loadWhenIdle(): void;
   now(): M | null;
 }
 
-function onDemand<M>(importer: () => Promise<M>): OnDemand<M> {
+export function onDemand<M>(importer: () => Promise<M>): OnDemand<M> {
   let loaded: M | null = null;
   let loading: Promise<M> | null = null;
   const load = () => {
@@ -32,7 +35,7 @@ function onDemand<M>(importer: () => Promise<M>): OnDemand<M> {
   };
   return {
     load,
-    use: (use) => (loaded ? use(loaded) : void load().then(use, () => {})),
+    use: (use, failed) => (loaded ? use(loaded) : void load().then(use, () => failed?.())),
     loadWhenIdle: () => {
       // Every hidden overlay on a screen asks; one load is enough.
       if (loading) return;
