@@ -34,6 +34,15 @@ describe('core server', () => {
       headers: { 'accept-language': 'id-ID,id;q=0.9' },
     });
     expect(id.json().message).toBe('Data yang Anda cari tidak ditemukan.');
+    // The JSON header set, as every other JSON reply: never cached, no page policy.
+    for (const res of [en, id]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
   });
 
   it('answers malformed JSON with a validation envelope and no internals', async () => {
@@ -62,7 +71,7 @@ describe('core server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends the whole page header set on pages, health checks and unknown paths (computed once at start)', async () => {
+  it('sends the whole page header set on pages, health checks and the not-found page (computed once at start)', async () => {
     const expected = {
       'content-security-policy':
         "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
@@ -81,7 +90,8 @@ describe('core server', () => {
       'x-xss-protection': '0',
     };
     for (const url of ['/healthz', '/no-such-api/x', '/api-docs']) {
-      const res = await t.app.inject(url);
+      // An unknown path asked for as a page gets the not-found page (a JSON caller, the JSON envelope).
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.headers, url).toMatchObject(expected);
     }
   });

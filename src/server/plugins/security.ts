@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -75,11 +75,25 @@ export function apiHeaders(page: Record<string, string> = securityHeaders()): Re
   };
 }
 
+const PAGE = securityHeaders();
+const JSON_SET = apiHeaders(PAGE);
+const PAGE_ONLY = Object.keys(PAGE).filter((name) => !(name in JSON_SET));
+
+/**
+ * For a JSON reply from a handler that has no route contract (the envelope for an unknown API path):
+ * the JSON set in place of the page set the request started with.
+ */
+export function useJsonHeaders(reply: FastifyReply): void {
+  for (const name of PAGE_ONLY) reply.removeHeader(name);
+  reply.headers(JSON_SET);
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const page = securityHeaders();
-  const json = apiHeaders(page);
-  // Pages, assets, files (images, PDFs, the captcha), health checks and unknown paths keep the whole
-  // set: their routes declare no JSON reply.
+  const page = PAGE;
+  const json = JSON_SET;
+  // Pages, assets, files (images, PDFs, the captcha), health checks and the not-found page keep the
+  // whole set: their routes declare no JSON reply. The not-found handler's JSON envelope switches to the
+  // JSON set itself (useJsonHeaders).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.routeOptions.schema?.response ? json : page);
     done();
