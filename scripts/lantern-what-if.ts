@@ -17,9 +17,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM } from './lib/bench-web.ts';
+import { withFreshChromium } from './lib/bench-web.ts';
 
 interface LogEvent {
   method: string;
@@ -33,25 +32,10 @@ interface LogEvent {
 const HEADER_BYTES = 600;
 const [verb, ...args] = process.argv.slice(2);
 
-async function gather(url: string, dir: string) {
-  const profile = mkdtempSync(path.join(tmpdir(), 'what-if-chromium-'));
-  const chrome = await launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-    userDataDir: profile,
-    logLevel: 'silent',
-  });
-  try {
-    await lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      gatherMode: dir,
-    });
-  } finally {
-    chrome.kill();
-    rmSync(profile, { recursive: true, force: true });
-  }
+function gather(url: string, dir: string) {
+  return withFreshChromium((port) =>
+    lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'], gatherMode: dir }),
+  );
 }
 
 /** Applies the edits to the saved network log (in place). */

@@ -68,8 +68,8 @@ function figuresOf(lhr: {
   };
 }
 
-/** One Lighthouse run in a Chromium of its own (a fresh profile: no cache, no storage, no leftovers). */
-async function oneRun(url: string) {
+/** Runs `use` with a headless Chromium of its own (a fresh profile: no cache, no storage, no leftovers). */
+export async function withFreshChromium<T>(use: (port: number) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
   const chrome = await launch({
     chromePath: CHROMIUM,
@@ -78,8 +78,18 @@ async function oneRun(url: string) {
     logLevel: 'silent',
   });
   try {
+    return await use(chrome.port);
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** One Lighthouse run in a Chromium of its own. */
+function oneRun(url: string) {
+  return withFreshChromium(async (port) => {
     const result = await lighthouse(url, {
-      port: chrome.port,
+      port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
@@ -88,10 +98,7 @@ async function oneRun(url: string) {
     if (!result) throw new Error('no result');
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
     return figuresOf(result.lhr);
-  } finally {
-    chrome.kill();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
