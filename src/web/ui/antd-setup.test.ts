@@ -83,6 +83,16 @@ describe('antdToaster', () => {
     toaster.show('Back online');
     expect(api.show).toHaveBeenLastCalledWith({ content: 'Back online', duration: TOAST_MS });
     expect(screen.queryByRole('status')).toBeNull();
+    // A loading toast removes it too.
+    available = false;
+    toaster.show('Offline again');
+    expect(screen.getByRole('status').textContent).toBe('Offline again');
+    available = true;
+    toaster.loading('Sending…');
+    expect(api.show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ icon: 'loading', content: 'Sending…' }),
+    );
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('never shows a loading toast closed before Toast has loaded', () => {

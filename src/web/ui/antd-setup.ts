@@ -97,8 +97,9 @@ export function antdToaster(
       // Without Toast no spinner is drawn: the request's own outcome still shows as a message.
       withToast(
         (api) => {
-          if (open && shown === mine)
-            api.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
+          if (!open || shown !== mine) return;
+          plainToast.hide();
+          api.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
         },
         () => {},
       );
