@@ -81,7 +81,7 @@ import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { freshConnectionProbe, healthRoutes } from './plugins/health.ts';
-import { securityHeaders, securityPlugin, useJsonHeaders } from './plugins/security.ts';
+import { apiHeaders, securityPlugin, useJsonHeaders } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
 import { referenceData } from './reference-data.ts';
@@ -99,7 +99,8 @@ const API_PREFIXES = [
   '/admin-api/',
 ];
 
-const ROUTER_REFUSAL_HEADERS = securityHeaders();
+/** The router's own refusals (a malformed path) are JSON envelopes: the JSON set, computed once. */
+const ROUTER_REFUSAL_HEADERS = apiHeaders();
 
 export interface AppDeps {
   config: Config;

@@ -567,6 +567,10 @@ describe('what the router refuses before any route', () => {
     const broken = await t.app.inject({ method: 'GET', url: `${ADMIN_BASE}/orders/%E0%A4%A` });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ code: '400', data: null });
+    // A JSON envelope, so the JSON header set: never cached, never framed.
+    expect(broken.headers['cache-control']).toBe('no-store');
+    expect(broken.headers['x-frame-options']).toBe('DENY');
+    expect(broken.headers['x-content-type-options']).toBe('nosniff');
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
   });
 });
