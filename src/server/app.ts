@@ -81,7 +81,7 @@ import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { freshConnectionProbe, healthRoutes } from './plugins/health.ts';
-import { apiHeaders, securityPlugin, useJsonHeaders } from './plugins/security.ts';
+import { apiHeaders, applyJsonHeaders, securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
 import { referenceData } from './reference-data.ts';
@@ -359,7 +359,7 @@ export async function buildApp(deps: AppDeps) {
     const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (!wantsHtml || API_PREFIXES.some((p) => req.url.startsWith(p))) {
       // A JSON envelope like every API reply's, so the same headers: no caching, no page policy.
-      useJsonHeaders(reply);
+      applyJsonHeaders(reply);
       return sendError(req, reply, new AppError(ERROR_CODE.NOT_FOUND));
     }
     return web.sendNotFoundPage(req, reply);

@@ -83,7 +83,7 @@ const PAGE_ONLY = Object.keys(PAGE).filter((name) => !(name in JSON_SET));
  * For a JSON reply from a handler that has no route contract (the envelope for an unknown API path):
  * the JSON set in place of the page set the request started with.
  */
-export function useJsonHeaders(reply: FastifyReply): void {
+export function applyJsonHeaders(reply: FastifyReply): void {
   for (const name of PAGE_ONLY) reply.removeHeader(name);
   reply.headers(JSON_SET);
 }
@@ -93,7 +93,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const json = JSON_SET;
   // Pages, assets, files (images, PDFs, the captcha), health checks and the not-found page keep the
   // whole set: their routes declare no JSON reply. The not-found handler's JSON envelope switches to the
-  // JSON set itself (useJsonHeaders).
+  // JSON set itself (applyJsonHeaders).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.routeOptions.schema?.response ? json : page);
     done();
