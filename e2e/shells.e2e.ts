@@ -24,6 +24,18 @@ async function demoToken(market: 'IN' | 'ID'): Promise<string> {
   return (await res.json()).data.token;
 }
 
+/** The Indonesian complaint form the offline journeys send. */
+const ID_FORM = '/complainPageNext?problemType=1&problemSonType=0&orderNo=ID20261101001';
+const ID_COMMENT = 'Saya ditelepon malam hari berulang kali.';
+
+/** Fills the Indonesian form, drops the connection and taps "Kirim". */
+async function sendFormOffline({ page, context }: Browser): Promise<void> {
+  await page.getByRole('radio', { name: 'Telepon kasar atau mengancam' }).check();
+  await page.getByLabel('Komentar dan saran Anda').fill(ID_COMMENT);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Kirim', exact: true }).click();
+}
+
 describe('H5 shell and developer tools at 390×844', () => {
   it('takes the token out of the address bar and never logs it', async () => {
     const { page } = browser;
@@ -225,12 +237,7 @@ describe('H5 shell and developer tools at 390×844', () => {
     try {
       const { page, context } = fresh;
       const overlays = page.waitForResponse((r) => /\/assets\/antd-overlays-[\w-]+\.js$/.test(r.url()));
-      await openAsBorrower(
-        page,
-        server,
-        'ID',
-        '/complainPageNext?problemType=1&problemSonType=0&orderNo=ID20261101001',
-      );
+      await openAsBorrower(page, server, 'ID', ID_FORM);
       await overlays;
       // Decision 042: not part of the screen's first load, fetched once the page has loaded.
       const afterLoad = await page.evaluate(() => {
@@ -242,10 +249,7 @@ describe('H5 shell and developer tools at 390×844', () => {
       });
       expect(afterLoad).toBe(true);
 
-      await page.getByRole('radio', { name: 'Telepon kasar atau mengancam' }).check();
-      await page.getByLabel('Komentar dan saran Anda').fill('Saya ditelepon malam hari berulang kali.');
-      await context.setOffline(true);
-      await page.getByRole('button', { name: 'Kirim', exact: true }).click();
+      await sendFormOffline(fresh);
       await page.getByText('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.').waitFor();
       await context.setOffline(false);
     } finally {
@@ -259,25 +263,15 @@ describe('H5 shell and developer tools at 390×844', () => {
       const { page, context } = fresh;
       // The overlays chunk never arrives, as on a connection lost right after the screen loaded.
       await page.route(/\/assets\/antd-overlays-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
-      await openAsBorrower(
-        page,
-        server,
-        'ID',
-        '/complainPageNext?problemType=1&problemSonType=0&orderNo=ID20261101001',
-      );
-      await page.getByRole('radio', { name: 'Telepon kasar atau mengancam' }).check();
-      await page.getByLabel('Komentar dan saran Anda').fill('Saya ditelepon malam hari berulang kali.');
-      await context.setOffline(true);
-      await page.getByRole('button', { name: 'Kirim', exact: true }).click();
+      await openAsBorrower(page, server, 'ID', ID_FORM);
+      await sendFormOffline(fresh);
       const line = page
         .getByRole('status')
         .filter({ hasText: 'Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.' });
       await line.waitFor();
       expect(await line.getAttribute('class')).toBe('plain-toast');
       // What was typed is still there to send again.
-      expect(await page.getByLabel('Komentar dan saran Anda').inputValue()).toBe(
-        'Saya ditelepon malam hari berulang kali.',
-      );
+      expect(await page.getByLabel('Komentar dan saran Anda').inputValue()).toBe(ID_COMMENT);
       await context.setOffline(false);
     } finally {
       await fresh.close();

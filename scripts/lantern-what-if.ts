@@ -46,8 +46,11 @@ function edit(log: LogEvent[], edits: string[]): LogEvent[] {
       urlOf.set(e.params.requestId, e.params.request.url);
     }
   }
-  const finished = (id: string) =>
-    log.find((e) => e.method === 'Network.loadingFinished' && e.params.requestId === id);
+  const finishedById = new Map<string, LogEvent>();
+  for (const e of log) {
+    if (e.method === 'Network.loadingFinished' && e.params.requestId) finishedById.set(e.params.requestId, e);
+  }
+  const finished = (id: string) => finishedById.get(id);
   let out = log;
   for (const spec of edits) {
     const [kind, arg = ''] = spec.split(/:(.*)/s);

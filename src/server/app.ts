@@ -81,7 +81,7 @@ import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { freshConnectionProbe, healthRoutes } from './plugins/health.ts';
-import { apiHeaders, applyJsonHeaders, securityPlugin } from './plugins/security.ts';
+import { applyJsonHeaders, JSON_HEADERS, securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
 import { referenceData } from './reference-data.ts';
@@ -98,9 +98,6 @@ const API_PREFIXES = [
   '/dev-api/',
   '/admin-api/',
 ];
-
-/** The router's own refusals (a malformed path) are JSON envelopes: the JSON set, computed once. */
-const ROUTER_REFUSAL_HEADERS = apiHeaders();
 
 export interface AppDeps {
   config: Config;
@@ -143,9 +140,9 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: false,
     // Errors the router meets before any route (a path parameter past its length limit, a malformed
     // percent-encoding) leave in our envelope and the caller's language, like every other refusal.
-    // No hook has run for them, so they carry the security headers themselves.
+    // No hook has run for them, so they carry the JSON header set themselves (decision 041).
     frameworkErrors: (_error, req, reply) =>
-      sendError(req, reply.headers(ROUTER_REFUSAL_HEADERS), new AppError(ERROR_CODE.VALIDATION)),
+      sendError(req, reply.headers(JSON_HEADERS), new AppError(ERROR_CODE.VALIDATION)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -75,9 +75,10 @@ export function apiHeaders(page: Record<string, string> = securityHeaders()): Re
   };
 }
 
-const PAGE = securityHeaders();
-const JSON_SET = apiHeaders(PAGE);
-const PAGE_ONLY = Object.keys(PAGE).filter((name) => !(name in JSON_SET));
+/** Both sets, computed once at start. */
+const PAGE_HEADERS = securityHeaders();
+export const JSON_HEADERS = apiHeaders(PAGE_HEADERS);
+const PAGE_ONLY = Object.keys(PAGE_HEADERS).filter((name) => !(name in JSON_HEADERS));
 
 /**
  * For a JSON reply from a handler that has no route contract (the envelope for an unknown API path):
@@ -85,17 +86,15 @@ const PAGE_ONLY = Object.keys(PAGE).filter((name) => !(name in JSON_SET));
  */
 export function applyJsonHeaders(reply: FastifyReply): void {
   for (const name of PAGE_ONLY) reply.removeHeader(name);
-  reply.headers(JSON_SET);
+  reply.headers(JSON_HEADERS);
 }
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const page = PAGE;
-  const json = JSON_SET;
   // Pages, assets, files (images, PDFs, the captcha), health checks and the not-found page keep the
   // whole set: their routes declare no JSON reply. The not-found handler's JSON envelope switches to the
   // JSON set itself (applyJsonHeaders).
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.routeOptions.schema?.response ? json : page);
+    reply.headers(req.routeOptions.schema?.response ? JSON_HEADERS : PAGE_HEADERS);
     done();
   });
 });
