@@ -207,13 +207,21 @@ describe('settling in India', () => {
     const code = /Verification code: (\S+)\./.exec(lines.join(' '))?.[1] ?? '';
     expect(code.startsWith(`${orderNo}-`)).toBe(true);
 
-    // Anyone holding it checks the code on the site.
-    await page.goto(`${server.baseURL}/verify?lang=en&code=${code}`);
-    await page.getByText('This certificate is genuine.').waitFor();
-    await page.getByText(orderNo, { exact: true }).waitFor();
-    await expectAccessible(page, 'certificate check');
-    await page.getByLabel('Verification code').fill(`${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`);
-    await page.getByRole('button', { name: 'Check' }).click();
-    await page.getByText(/^This code does not match any certificate/).waitFor();
+    // Anyone holding it checks the code on the site. A page of its own: the borrower's tab may still
+    // be on its way to the PDF, and a second navigation there would race it.
+    const site = await page.context().newPage();
+    try {
+      await site.goto(`${server.baseURL}/verify?lang=en&code=${code}`);
+      await site.getByText('This certificate is genuine.').waitFor();
+      await site.getByText(orderNo, { exact: true }).waitFor();
+      await expectAccessible(site, 'certificate check');
+      await site
+        .getByLabel('Verification code')
+        .fill(`${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`);
+      await site.getByRole('button', { name: 'Check' }).click();
+      await site.getByText(/^This code does not match any certificate/).waitFor();
+    } finally {
+      await site.close();
+    }
   });
 });
