@@ -121,8 +121,8 @@ function chunkGroup(id: string, ctx: Rolldown.ChunkingContext): string | null {
     // helpers, the preload polyfill) are one small `helpers` chunk (decision 040): riding with React would
     // make the boot module wait for React, and one file each cost a request each.
     if (initial.has(ENTRIES.boot)) {
-      // Its own body stays out: the back office loads this chunk for the request helper.
-      if (info.isEntry) return null;
+      // Its own body too (one file, not two, before the first request): it runs only on an H5 page, so
+      // the back office, which loads this chunk for the request helper, is left alone.
       return [...initial].every((e) => e === ENTRIES.boot || APP_SHELLS.has(e)) ? 'boot' : 'helpers';
     }
     const everywhere = reachingEntries(id, ctx, true);

@@ -81,7 +81,7 @@ try {
     for (const lang of LANGS) {
       const frame = await renderScreenFrame(r.path, lang);
       const page = withLinks
-        .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${frame.title}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${frame.html}</div>`);
       // The frame paints first; its code is asked for at once, at low priority (decision 027).

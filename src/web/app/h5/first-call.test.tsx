@@ -106,6 +106,15 @@ describe('the screen’s first request, started by the page', () => {
 });
 
 describe('the boot module', () => {
+  // The H5 page marks its root element; the back office and the developer shell, which load the same
+  // file for the request helper, do not.
+  beforeEach(() => {
+    document.documentElement.dataset.shell = 'h5';
+  });
+  afterEach(() => {
+    delete document.documentElement.dataset.shell;
+  });
+
   it('takes the token out of the address bar and sends the screen’s request with it at once', async () => {
     setSessionParams({});
     sessionStorage.clear();
@@ -122,6 +131,17 @@ describe('the boot module', () => {
     expect(calls[0]!.auth).toBe(`Bearer ${TOKEN}`);
     const reloaded = (await import('../../lib/session-params.ts')) as { sessionParams: typeof sessionParams };
     expect(reloaded.sessionParams().token).toBe(TOKEN);
+  });
+
+  it('does nothing on a page that is not the H5 shell: the address bar keeps its token, nothing is asked', async () => {
+    delete document.documentElement.dataset.shell;
+    setSessionParams({});
+    window.history.replaceState(null, '', `${H5_PATHS.chatbot}?token=${TOKEN}&market=ID`);
+    vi.resetModules();
+    await import('./boot.ts');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(window.location.search).toBe(`?token=${TOKEN}&market=ID`);
+    expect(calls).toHaveLength(0);
   });
 
   it('asks nothing on a path without a first query', async () => {
