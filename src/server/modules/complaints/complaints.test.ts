@@ -318,6 +318,15 @@ describe('problem-list, problem-detail and save-score', () => {
     expect(Array.isArray(res.json().data.list)).toBe(true);
   });
 
+  it("an empty page still carries both tabs' counts", async () => {
+    // A cursor at the start of time: nothing is older.
+    const { data } = (await post('problem-list', indonesia, { cursor: '1-1' })).json();
+    expect(data.list).toEqual([]);
+    expect(data.nextCursor).toBeNull();
+    expect(data.tabs[0].count).toBeGreaterThan(0);
+    expect(data.tabs[1].count).toBe(2);
+  });
+
   it('refuses a cursor it did not hand out and a limit past the maximum', async () => {
     for (const body of [{ cursor: "1' or 1=1" }, { cursor: '1-2-3' }, { limit: 51 }, { limit: 0 }]) {
       expect((await post('problem-list', indonesia, body)).statusCode).toBe(400);
