@@ -52,7 +52,7 @@ describe('antdToaster', () => {
   it('shows the message as a plain status line for 3 s when Toast cannot load', () => {
     vi.useFakeTimers();
     try {
-      const toaster = antdToaster((_use, failed) => failed());
+      const toaster = antdToaster((_use, failed) => failed?.());
       toaster.show('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.');
       const line = screen.getByRole('status');
       expect(line.textContent).toBe('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.');
@@ -73,7 +73,7 @@ describe('antdToaster', () => {
   it('removes the plain line when Toast shows the next message, and draws no spinner without Toast', () => {
     let available = false;
     const api = fakeToastApi();
-    const toaster = antdToaster((use, failed) => (available ? use(api) : failed()));
+    const toaster = antdToaster((use, failed) => (available ? use(api) : failed?.()));
     const close = toaster.loading('Loading…');
     expect(screen.queryByRole('status')).toBeNull();
     close();

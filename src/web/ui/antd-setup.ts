@@ -32,8 +32,8 @@ function reactRender(node: ReactElement, container: Element | DocumentFragment) 
 export const TOAST_MS = 3000;
 
 type ToastApi = Pick<typeof Toast, 'show' | 'clear'>;
-/** Runs `use` with Toast once it is here, or `failed` when it cannot load. */
-type WithToast = (use: (api: ToastApi) => void, failed: () => void) => void;
+/** Runs `use` with Toast once it is here, or `failed` (when given) when it cannot load. */
+type WithToast = (use: (api: ToastApi) => void, failed?: () => void) => void;
 
 /**
  * The same toast without antd-mobile, for when its Toast cannot load: a page opened, then the connection
@@ -95,21 +95,14 @@ export function antdToaster(
       const mine = shown;
       let open = true;
       // Without Toast no spinner is drawn: the request's own outcome still shows as a message.
-      withToast(
-        (api) => {
-          if (!open || shown !== mine) return;
-          plainToast.hide();
-          api.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
-        },
-        () => {},
-      );
+      withToast((api) => {
+        if (!open || shown !== mine) return;
+        plainToast.hide();
+        api.show({ icon: 'loading', content: message, duration: 0, maskClickable: false });
+      });
       return () => {
         open = false;
-        if (shown === mine)
-          withToast(
-            (api) => api.clear(),
-            () => {},
-          );
+        if (shown === mine) withToast((api) => api.clear());
       };
     },
   };

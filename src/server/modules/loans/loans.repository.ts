@@ -74,17 +74,18 @@ export interface OrderView {
   paid: number;
 }
 
+/** What the statement sends: the order with its allocations as they are, summed here (`orderView`). */
+type OrderRow = Omit<OrderView, 'paidByPeriod' | 'paidCharges' | 'paid'> & {
+  /** [period or null, component, amount] of every allocation to the order. */
+  allocations: Array<[number | null, string, number]>;
+};
+
 /**
  * A borrower's order for its details screen (only the figures the screen shows: the whole quote and
  * terms would be parsed on every read), with its product, whether it was rated, the late charges
  * booked so far and the borrower's open orders (for the recommended cards' buttons): one statement,
  * one row, only when the order is the borrower's.
  */
-/** What the statement sends: the order with its allocations as they are, summed here (`orderView`). */
-type OrderRow = Omit<OrderView, 'paidByPeriod' | 'paidCharges' | 'paid'> & {
-  /** [period or null, component, amount] of every allocation to the order. */
-  allocations: Array<[number | null, string, number]>;
-};
 const orderDetails = statement<{ o: OrderRow; open: Open }>(
   'loans_order_details',
   `select json_build_object(
