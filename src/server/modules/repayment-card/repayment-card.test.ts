@@ -15,7 +15,7 @@ import {
   smsCodes,
 } from '../../db/schema.ts';
 import { DEMO_PRODUCTS, seedOrder } from '../../db/seed-loans.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, loggedText, type TestApp } from '../../test/helpers.ts';
 
 /**
  * The older bank-card repayment (decision 032) against the real database (PGlite, or PostgreSQL with
@@ -612,7 +612,7 @@ describe('hostile input', () => {
     const code = await lastCode(b);
     await confirm(b, c.repayRecordId, wrongOf(code));
     await confirm(b, c.repayRecordId, code);
-    const all = t.logs.join('\n');
+    const all = loggedText(t.logs);
     expect(all).toContain('card repayment refused');
     expect(all).not.toContain(code);
     expect(all).not.toContain(wrongOf(code));
