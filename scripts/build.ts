@@ -7,6 +7,7 @@ import { build, createServer } from 'vite';
 import { lowPriorityCode, withBootScript } from '../src/shared/framed-page.ts';
 import { LANGS } from '../src/shared/markets.ts';
 import { SHELL_ROUTES } from '../src/shared/shell-routes.ts';
+import { criticalStyles } from './lib/critical-styles.ts';
 import { COMPRESSIBLE, entryAssets, type Manifest, screenPreloads } from './lib/manifest.ts';
 
 /**
@@ -56,6 +57,7 @@ const ssr = await createServer({
   ssr: { noExternal: ['antd-mobile', 'antd-mobile-icons'] },
 });
 let screenPages = 0;
+const inlineCritical = criticalStyles(dist);
 try {
   const { renderScreenFrame } = (await ssr.ssrLoadModule(
     '/src/web/app/h5/frames.tsx',
@@ -84,8 +86,10 @@ try {
         .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${frame.title}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${frame.html}</div>`);
-      // The frame paints first; its code is asked for at once, at low priority (decision 027).
-      writeFileSync(`${base}.${lang}.html`, lowPriorityCode(page, r.shell === 'h5' ? boot.js.map(url) : []));
+      // The frame paints first, from the HTML alone (decision 043); its code is asked for at once, at low
+      // priority (decision 027).
+      const framed = lowPriorityCode(page, r.shell === 'h5' ? boot.js.map(url) : []);
+      writeFileSync(`${base}.${lang}.html`, await inlineCritical(framed));
     }
     screenPages++;
   }

@@ -101,6 +101,8 @@ const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const wire = (t: Transfer) => `${kb(t.br)} br / ${kb(t.gz)} gz`;
 /** The H5 boot module with its imports (decision 039): what must arrive before the first request leaves. */
 const BOOT_BUDGET_BR = 8 * KB;
+/** A framed page with its frame's styles inline: about 2-3 KB br today (decision 043). */
+const FRAMED_PAGE_BUDGET_BR = 4 * KB;
 let failed = 0;
 function check(ok: boolean, line: string) {
   if (!ok) failed++;
@@ -209,6 +211,31 @@ for (const w of weights.filter((x) => x.name.endsWith('(entry)'))) {
     unmarked.length || wrongly.length
       ? `H5 shell mark missing on ${unmarked.join(', ') || '-'}; wrongly on ${wrongly.join(', ') || '-'}`
       : `all ${h5Pages.length} H5 pages say they are the H5 shell; the other shells do not`,
+  );
+}
+
+// A framed page paints from its HTML alone (decision 043): its frame's rules inline, the paint held until
+// the frame is parsed, the stylesheet after the frame; and the page, styles included, stays small.
+{
+  const framedPages = readdirSync(path.join(dist, 'h5')).filter((f) => /\.(en|id)\.html$/.test(f));
+  const wrong = framedPages.filter((f) => {
+    const html = readFileSync(path.join(dist, 'h5', f), 'utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    return (
+      !/<style>[^<]+<\/style>/.test(head) ||
+      !head.includes('<link rel="expect" href="#root" blocking="render">') ||
+      /<link rel="stylesheet"/.test(head) ||
+      !/<div id="root">[\s\S]*<link rel="stylesheet"[^>]*><\/body>/.test(html)
+    );
+  });
+  const largest = Math.max(...framedPages.map((f) => transfer(path.join(dist, 'h5'), [f]).br));
+  check(
+    framedPages.length > 0 && wrong.length === 0 && largest <= FRAMED_PAGE_BUDGET_BR,
+    framedPages.length === 0
+      ? 'no framed H5 pages in the build'
+      : wrong.length
+        ? `framed pages that do not paint from their HTML alone: ${wrong.join(', ')}`
+        : `all ${framedPages.length} framed H5 pages paint from their HTML alone; the largest is ${kb(largest)} br (budget ${kb(FRAMED_PAGE_BUDGET_BR)})`,
   );
 }
 
