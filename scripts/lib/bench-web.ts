@@ -24,6 +24,12 @@ export interface WebPage {
   /** Path and query on the app server. */
   path: string;
   goal?: WebGoal;
+  /**
+   * `devtools`: Chromium itself slows the network and CPU and the figures are observed, not modelled
+   * (Lighthouse's "applied" throttling). A second opinion beside the default simulation, whose model
+   * counts every module script that arrived before the first paint as needed for it (decision 043).
+   */
+  throttling?: 'simulate' | 'devtools';
 }
 
 export interface WebFigures {
@@ -86,7 +92,7 @@ export async function withFreshChromium<T>(use: (port: number) => Promise<T>): P
 }
 
 /** One Lighthouse run in a Chromium of its own. */
-function oneRun(url: string) {
+function oneRun(url: string, throttling: WebPage['throttling'] = 'simulate') {
   return withFreshChromium(async (port) => {
     const result = await lighthouse(url, {
       port,
@@ -94,6 +100,7 @@ function oneRun(url: string) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       maxWaitForLoad: 45_000,
+      throttlingMethod: throttling,
     });
     if (!result) throw new Error('no result');
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
@@ -118,7 +125,7 @@ export async function lighthouseFigures(
     const problems: string[] = [];
     for (let attempt = 0; got.length < runs && attempt < runs + 2; attempt++) {
       try {
-        got.push(await oneRun(`${base}${page.path}`));
+        got.push(await oneRun(`${base}${page.path}`, page.throttling));
       } catch (err) {
         problems.push(err instanceof Error ? err.message : String(err));
       }
