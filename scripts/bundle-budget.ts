@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { HOLD_PAINT_FOR_FRAME } from './lib/critical-styles.ts';
 import {
   closure,
   missingTwins,
@@ -194,16 +195,14 @@ for (const w of weights.filter((x) => x.name.endsWith('(entry)'))) {
   );
 }
 
+/** The H5 shell's pages of their own (decision 027): `<path>.html`, and `<path>.<lang>.html` with the frame. */
+const h5PageFiles = readdirSync(path.join(dist, 'h5')).filter((f) => f.endsWith('.html'));
+
 // The boot module runs only where the page says it is the H5 shell: every H5 page carries the mark, and
 // the other shells, which load the same file for the request helper, do not.
 {
   const marked = (file: string) => /<html[^>]* data-shell="h5"/.test(readFileSync(file, 'utf8'));
-  const h5Pages = [
-    path.join(dist, 'h5.html'),
-    ...readdirSync(path.join(dist, 'h5'))
-      .filter((f) => f.endsWith('.html'))
-      .map((f) => path.join(dist, 'h5', f)),
-  ];
+  const h5Pages = [path.join(dist, 'h5.html'), ...h5PageFiles.map((f) => path.join(dist, 'h5', f))];
   const unmarked = h5Pages.filter((f) => !marked(f)).map((f) => path.relative(dist, f));
   const wrongly = ['admin.html', 'dev.html', 'promo.html'].filter((f) => marked(path.join(dist, f)));
   check(
@@ -217,13 +216,13 @@ for (const w of weights.filter((x) => x.name.endsWith('(entry)'))) {
 // A framed page paints from its HTML alone (decision 043): its frame's rules inline, the paint held until
 // the frame is parsed, the stylesheet after the frame; and the page, styles included, stays small.
 {
-  const framedPages = readdirSync(path.join(dist, 'h5')).filter((f) => /\.(en|id)\.html$/.test(f));
+  const framedPages = h5PageFiles.filter((f) => /\.(en|id)\.html$/.test(f));
   const wrong = framedPages.filter((f) => {
     const html = readFileSync(path.join(dist, 'h5', f), 'utf8');
     const head = html.slice(0, html.indexOf('</head>'));
     return (
       !/<style>[^<]+<\/style>/.test(head) ||
-      !head.includes('<link rel="expect" href="#root" blocking="render">') ||
+      !head.includes(HOLD_PAINT_FOR_FRAME) ||
       /<link rel="stylesheet"/.test(head) ||
       !/<div id="root">[\s\S]*<link rel="stylesheet"[^>]*><\/body>/.test(html)
     );

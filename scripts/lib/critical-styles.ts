@@ -1,5 +1,8 @@
 import Beasties from 'beasties';
 
+/** Holds a page's first paint until its root element, the frame, has been parsed whole (decision 043). */
+export const HOLD_PAINT_FOR_FRAME = '<link rel="expect" href="#root" blocking="render">';
+
 /**
  * A framed page's first paint needs only its HTML (decision 043). The rules its frame uses are copied into
  * a `<style>` in the head, the shell's stylesheet moves to the end of the body (it still loads at once, and
@@ -25,6 +28,6 @@ export function criticalStyles(dist: string): (html: string) => Promise<string> 
     const out = (await beasties.process(html)).replace(' data-beasties-container', '');
     if (!/<style>[^<]+<\/style>/.test(out) || !/<link rel="stylesheet"[^>]*><\/body>/.test(out))
       throw new Error('a framed page whose styles could not be inlined');
-    return out.replace('</style>', '</style>\n    <link rel="expect" href="#root" blocking="render">');
+    return out.replace('</style>', `</style>\n    ${HOLD_PAINT_FOR_FRAME}`);
   };
 }
