@@ -36,3 +36,19 @@ export function isSessionEnded(error: unknown): boolean {
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiFailure && error.code === NETWORK_ERROR_CODE;
 }
+
+/**
+ * A failure a second try may mend: the request never arrived (offline, a timeout), or the server failed
+ * or was too busy to answer. Any other reply is the server's answer (not found, refused, invalid, too
+ * many tries, signed out) and a second try gets the same one, a second later.
+ */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiFailure)) return true;
+  const code = String(error.code);
+  return code === NETWORK_ERROR_CODE || code === ERROR_CODE.INTERNAL || code === ERROR_CODE.UNAVAILABLE;
+}
+
+/** Every query's retry rule (each shell's query client): once, and only after a transient failure. */
+export function retryOnceIfTransient(failures: number, error: unknown): boolean {
+  return failures < 1 && isTransient(error);
+}

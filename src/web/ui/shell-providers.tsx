@@ -1,19 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { isSessionEnded } from '../lib/api-query.ts';
+import { retryOnceIfTransient } from '../lib/api-query.ts';
 import type { I18n } from '../lib/i18n.ts';
 import { I18nProvider } from '../lib/use-translation.tsx';
 
 /**
  * Queries in a web view: no refetch when the app comes back to the foreground on every tab switch,
- * and one retry (the request helper already turns every failure into a result, so a retry is cheap).
+ * and one retry after a failure the network or a busy server caused (the server's own answers, such as
+ * not found or a refusal, are shown at once: a second try would only repeat them a second later).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // An ended session is never retried: asking again cannot succeed, the borrower must sign in.
-        retry: (failures, error) => failures < 1 && !isSessionEnded(error),
+        retry: retryOnceIfTransient,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },

@@ -7,7 +7,7 @@ import { isNotFound } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
-import { adminKeys, fetchComplaint, isFinalFailure, isOtherMarket } from './admin-api.ts';
+import { adminKeys, fetchComplaint, isOtherMarket } from './admin-api.ts';
 import { ADMIN_ROUTES } from './admin-paths.ts';
 import { OverdueMark, StatusBadge, Time } from './admin-ui.tsx';
 import { ReplyForm } from './reply-form.tsx';
@@ -28,7 +28,6 @@ export function ComplaintPage() {
     queryKey: adminKeys.complaint(id),
     queryFn: () => fetchComplaint(id),
     enabled: valid,
-    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
   });
   const headingId = useId();
 

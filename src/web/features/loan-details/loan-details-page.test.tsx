@@ -8,6 +8,7 @@ import { setSessionParams } from '../../lib/session-params.ts';
 import { I18nProvider } from '../../lib/use-translation.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { RATING_DELAY_MS } from '../../ui/rating-dialog.tsx';
+import { createQueryClient } from '../../ui/shell-providers.tsx';
 import { EVENT_TIMEOUT_MS } from './loan-details-api.ts';
 import { LoanDetailsPage } from './loan-details-page.tsx';
 import {
@@ -546,7 +547,8 @@ describe('LoanDetailsPage', () => {
         },
       });
       const user = userEvent.setup();
-      renderAt(routes, DETAILS);
+      // The shell's own query client: its one retry after a busy server is part of what is shown.
+      renderAt(routes, DETAILS, 'en', createQueryClient());
       // The query's one retry (a second failure is shown) comes a second later.
       const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
       expect(alert.textContent).toContain('Your loan details could not be loaded. The service is busy.');

@@ -1,7 +1,7 @@
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import type { LoanDetails } from '../../../shared/contract/loans.ts';
 import { request } from '../../lib/api-client.ts';
-import { isNotFound, unwrap } from '../../lib/api-query.ts';
+import { unwrap } from '../../lib/api-query.ts';
 
 /**
  * Loan details' first query (v3: `orderId` and `productId` in the address). Shared by the screen and the
@@ -26,8 +26,6 @@ export function loanDetailsQuery(orderNo: string) {
   return {
     queryKey: loanDetailsKeys.order(orderNo),
     queryFn: () => fetchLoanDetails(orderNo),
-    // Another borrower's order (or none) will not change on a second try.
-    retry: (failures: number, error: Error) => failures < 1 && !isNotFound(error),
     retryOnMount: false,
   };
 }

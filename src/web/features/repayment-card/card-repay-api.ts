@@ -6,7 +6,7 @@ import type {
   WayData,
 } from '../../../shared/contract/repayment-card-schema.ts';
 import { type ApiResult, NETWORK_ERROR_CODE, request } from '../../lib/api-client.ts';
-import { isNotFound, unwrap } from '../../lib/api-query.ts';
+import { unwrap } from '../../lib/api-query.ts';
 
 /**
  * The card repayment screen's calls (`/repayment`, decision 032): the opening query and the two money
@@ -37,8 +37,6 @@ export function wayQuery(address: CardRepayAddress) {
   return {
     queryKey: ['repayment-card', 'way', address.orderId ?? '', address.amount ?? 0] as const,
     queryFn: () => unwrap(request<WayData>(CARD_REPAY_PATHS.way, { data: { ...address }, silent: true })),
-    // No live order (or another borrower's) will not change on a second try.
-    retry: (failures: number, error: Error) => failures < 1 && !isNotFound(error),
     retryOnMount: false,
   };
 }

@@ -7,6 +7,7 @@ import { setSessionParams } from '../../lib/session-params.ts';
 import { type FetchHandler, NETWORK_DOWN, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
 import { captureToasts, Marker, renderAt, settle } from '../../test/screen-kit.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
+import { createQueryClient } from '../../ui/shell-providers.tsx';
 import { CardRepayPage } from './card-repay-page.tsx';
 
 const realFetch = globalThis.fetch;
@@ -266,7 +267,8 @@ describe('CardRepayPage', () => {
     network({
       [CARD_REPAY_PATHS.way]: () => (++calls <= 2 ? fail('503', 'The service is busy.', 503) : ok(WAY)),
     });
-    renderAt(routes, PAGE, 'en');
+    // The shell's own query client: its one retry after a busy server is part of what is shown.
+    renderAt(routes, PAGE, 'en', createQueryClient());
     expect(
       await screen.findByText('Card list query failed. The service is busy.', undefined, { timeout: 3000 }),
     ).toBeTruthy();

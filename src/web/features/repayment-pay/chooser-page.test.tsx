@@ -9,6 +9,7 @@ import { setSessionParams } from '../../lib/session-params.ts';
 import { ok, reply, stubFetch } from '../../test/fake-fetch.ts';
 import { captureToasts, Marker, renderAt } from '../../test/screen-kit.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
+import { createQueryClient } from '../../ui/shell-providers.tsx';
 import { ChooserPage } from './chooser-page.tsx';
 
 const realFetch = globalThis.fetch;
@@ -327,7 +328,8 @@ describe('ChooserPage states', () => {
     });
     const user = userEvent.setup();
     setSessionParams({ market: 'ID', isNeedPop: '0' });
-    renderAt(routes, CHOOSER, 'en');
+    // The shell's own query client: its one retry after a busy server is part of what is shown.
+    renderAt(routes, CHOOSER, 'en', createQueryClient());
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toContain('The ways to pay could not be loaded. The service is busy.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -8,6 +8,7 @@ import { setSessionParams } from '../../lib/session-params.ts';
 import { type FetchHandler, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
 import { captureToasts, Marker, renderAt, settle } from '../../test/screen-kit.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
+import { createQueryClient } from '../../ui/shell-providers.tsx';
 import { code128Bars } from './barcode.tsx';
 import { formatTimeLeft, PayPage, TICK_MS } from './pay-page.tsx';
 
@@ -578,7 +579,8 @@ describe('PayPage: states', () => {
       },
     });
     const user = userEvent.setup();
-    renderAt(routes, PAY, 'id');
+    // The shell's own query client: its one retry after a busy server is part of what is shown.
+    renderAt(routes, PAY, 'id', createQueryClient());
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toContain('Kode pembayaran Anda tidak dapat dimuat. Layanan sibuk.');
     await user.click(within(alert).getByRole('button', { name: 'Coba lagi' }));

@@ -2,7 +2,7 @@ import { type PayType, REPAY_PATHS } from '../../../shared/contract/constants.ts
 import type { PayTypesData, StatusData, VcodeBody, VcodeData } from '../../../shared/contract/repayment.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type ApiResult, request } from '../../lib/api-client.ts';
-import { ApiFailure, isNotFound, isSessionEnded, unwrap } from '../../lib/api-query.ts';
+import { ApiFailure, unwrap } from '../../lib/api-query.ts';
 import type { PayChoice } from './pay-choice.ts';
 
 /**
@@ -99,10 +99,6 @@ export function isRefusal(error: unknown): boolean {
   return code === ERROR_CODE.VALIDATION || code === ERROR_CODE.CONFLICT || code === ERROR_CODE.FORBIDDEN;
 }
 
-/** Only a failure a second try may mend (the network, a busy server) is tried again. */
-const retryOnce = (failures: number, error: Error) =>
-  failures < 1 && !isNotFound(error) && !isRefusal(error) && !isSessionEnded(error);
-
 // The screens show load failures in place with a retry, so these are silent (no second, passing toast).
 export function fetchPayTypes(orderNo: string, payType: PayType, productId?: number): Promise<PayTypesData> {
   return unwrap(
@@ -117,7 +113,6 @@ export function payTypesQuery(orderNo: string, payType: PayType, productId?: num
   return {
     queryKey: payKeys.payTypes(orderNo, payType, productId),
     queryFn: () => fetchPayTypes(orderNo, payType, productId),
-    retry: retryOnce,
     retryOnMount: false,
   };
 }
@@ -131,7 +126,6 @@ export function vcodeQuery(body: VcodeBody) {
   return {
     queryKey: payKeys.vcode(body),
     queryFn: () => fetchVcode(body),
-    retry: retryOnce,
     retryOnMount: false,
   };
 }

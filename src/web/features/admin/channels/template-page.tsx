@@ -76,7 +76,6 @@ export function TemplatePage() {
     queryKey: channelKeys.one(id),
     queryFn: () => fetchTemplate(id),
     enabled: valid,
-    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
     // The editor keeps what is being typed; a refetch must not swap the version it was started on.
     refetchOnWindowFocus: false,
   });

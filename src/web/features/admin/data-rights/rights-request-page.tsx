@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
-import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
+import { isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time } from '../admin-ui.tsx';
 import { actOnRequest, fetchRightsRequest, rightsKeys } from './rights-api.ts';
@@ -29,7 +29,6 @@ export function RightsRequestPage() {
     queryKey: rightsKeys.one(id),
     queryFn: () => fetchRightsRequest(id),
     enabled: id > 0,
-    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
   });
   const headingId = useId();
   const title = t('detail.title', { id: idParam });

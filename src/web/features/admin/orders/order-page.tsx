@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
-import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
+import { isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time, useLang } from '../admin-ui.tsx';
 import { decideOrder, fetchOrder, fetchOrderPayments, orderKeys } from './orders-api.ts';
@@ -34,7 +34,6 @@ export function OrderPage() {
   const order = useQuery({
     queryKey: orderKeys.one(orderNo),
     queryFn: () => fetchOrder(orderNo),
-    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
   });
   const headingId = useId();
   const title = t('order.title', { orderNo });

@@ -83,7 +83,6 @@ export function ProductPage() {
     queryKey: productKeys.one(id),
     queryFn: () => fetchProduct(id),
     enabled: valid,
-    retry: (failures, error) => failures < 1 && !isFinalFailure(error),
   });
   const title = product.data ? t('productEditor.title', { name: product.data.name }) : t('products.title');
   if (!valid)
