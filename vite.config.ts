@@ -246,6 +246,12 @@ export default defineConfig(({ command }) => ({
               find: /^react-router\/dom$/,
               replacement: path.join(nodeModules, 'react-router/dist/production/dom-export.mjs'),
             },
+            // antd-mobile's default labels are Chinese until a shell sets ours (antd-setup.ts does, before
+            // anything draws): its English base stands in, so no screen ships ~1 KB brotli never shown.
+            {
+              find: /^\.\.\/\.\.\/locales\/zh-CN$/,
+              replacement: path.join(nodeModules, 'antd-mobile/es/locales/en-US.js'),
+            },
             {
               find: /^resize-observer-polyfill$/,
               replacement: path.resolve(import.meta.dirname, 'src/web/ui/antd-resize-observer.ts'),

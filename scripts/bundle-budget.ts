@@ -157,6 +157,20 @@ for (const w of weights.filter((x) => x.name.endsWith('(entry)'))) {
   check(!w.files.some((f) => /\/antd-/.test(f)), `${w.name} loads no antd chunk`);
 }
 
+// antd-mobile's Chinese default labels are never shown (each shell sets its own before drawing): the
+// build swaps them for its English base (vite.config.ts), so no first load carries them.
+{
+  const withChinese = weights.filter((w) =>
+    w.files.some((f) => readFileSync(path.join(dist, f), 'utf8').includes('加载中')),
+  );
+  check(
+    withChinese.length === 0,
+    withChinese.length
+      ? `antd-mobile's Chinese labels load with ${withChinese.map((w) => w.name).join(', ')}`
+      : "no first load carries antd-mobile's Chinese labels",
+  );
+}
+
 // The promotion landing stays light (decision 034): not the data router, not the query cache, not antd.
 {
   const promo = weights.find((x) => x.name === 'promo (entry)');
