@@ -25,6 +25,11 @@ export const complaints = {
     },
     status: { processing: 'Processing', processed: 'Processed' },
     screens: {
+      // An address naming an order that is not the borrower's (or none): a second try cannot find it.
+      orderNotFound: {
+        text: 'We could not find this order.',
+        action: 'Continue without this order',
+      },
       entry: {
         title: 'Complaints',
         orderHeading: 'Your order',
@@ -144,6 +149,10 @@ export const complaints = {
     },
     status: { processing: 'Sedang diproses', processed: 'Selesai diproses' },
     screens: {
+      orderNotFound: {
+        text: 'Pesanan ini tidak ditemukan.',
+        action: 'Lanjutkan tanpa pesanan ini',
+      },
       entry: {
         title: 'Pengaduan',
         orderHeading: 'Pesanan Anda',

@@ -91,7 +91,7 @@ export function ComplaintDetailsPage() {
   );
   const notFound = (
     <PageEmpty text={t('screens.details.notFound')}>
-      <Link className="shell-button complaint-details-link-button" to={H5_PATHS.complaintList}>
+      <Link className="shell-button" to={H5_PATHS.complaintList}>
         {t('screens.details.backToList')}
       </Link>
     </PageEmpty>

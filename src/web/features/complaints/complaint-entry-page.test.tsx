@@ -15,6 +15,7 @@ import {
   orderCard,
   problemInit,
   renderAt,
+  reply,
   stubFetch,
 } from './complaint-test-kit.tsx';
 
@@ -226,6 +227,23 @@ describe('ComplaintEntryPage', () => {
     expect(alert.textContent).toContain('The service is busy.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Quick Cash')).toBeTruthy();
+  });
+
+  it('says an order that is not the borrower’s cannot be found, with the way on instead of a retry', async () => {
+    const net = stubFetch({
+      [COMPLAINT_PATHS.init]: ({ body }) =>
+        body.orderNo
+          ? reply({ code: '404', data: null, message: 'We could not find what you were looking for.' }, 404)
+          : ok(problemInit()),
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt(routes, `${H5_PATHS.complaint}?orderNo=IN999`);
+    expect(await screen.findByText('We could not find this order.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Continue without this order' }));
+    expect(await screen.findByText('Quick Cash')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(net.calls.map((c) => c.body.orderNo ?? null)).toEqual(['IN999', null]);
   });
 
   it('speaks Indonesian', async () => {

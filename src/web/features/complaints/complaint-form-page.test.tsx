@@ -99,6 +99,22 @@ describe('ComplaintFormPage', () => {
     expect(textbox()).toBeTruthy();
   });
 
+  it('says an order that is not the borrower’s cannot be found, with the way on instead of a retry', async () => {
+    const net = stubFetch({
+      [COMPLAINT_PATHS.init]: () =>
+        reply({ code: '404', data: null, message: 'Data yang Anda cari tidak ditemukan.' }, 404),
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt(routes, FORM, 'id');
+    expect(await screen.findByText('Pesanan ini tidak ditemukan.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Coba lagi' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Lanjutkan tanpa pesanan ini' }));
+    expect((await screen.findByTestId('marker')).textContent).toBe('entry');
+    expect(router.state.location.search).toBe('');
+    expect(net.calls).toHaveLength(1);
+  });
+
   it('counts live and cuts input beyond 200 characters', async () => {
     network();
     const user = userEvent.setup();

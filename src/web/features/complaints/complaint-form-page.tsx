@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Option } from '../../../shared/contract/complaints.ts';
 import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { isNotFound } from '../../lib/api-query.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { ImagePicker, type Pick } from '../../ui/image-picker.tsx';
 import { PageError } from '../../ui/page-state.tsx';
@@ -19,6 +20,7 @@ import {
   uploadProblemImage,
 } from './complaint-api.ts';
 import { clearDraft, draftKey, readDraft, writeDraft } from './complaint-draft.ts';
+import { OrderNotFound } from './order-not-found.tsx';
 import './complaint-form-page.css';
 
 /** Spec §2, §9: after the success message the borrower is back at the entry 1.5 s later. */
@@ -81,8 +83,10 @@ export function ComplaintFormPage() {
     );
   }
   if (init.isPending) return page(<FormSkeleton />);
-  if (init.isError)
+  if (init.isError) {
+    if (isNotFound(init.error)) return page(<OrderNotFound />);
     return page(<PageError message={init.error.message} onRetry={() => void init.refetch()} />);
+  }
 
   const type = init.data.problemType.find((o) => o.value === problemType);
   const subTypes = type?.value === COLLECTION_TYPE ? init.data.problemSonType : [];
@@ -91,7 +95,7 @@ export function ComplaintFormPage() {
     return page(
       <div className="page-state" role="alert">
         <p>{t('screens.form.unknownType')}</p>
-        <Link className="shell-button complaint-form-link-button" to={entryPath(orderNo)} replace>
+        <Link className="shell-button" to={entryPath(orderNo)} replace>
           {t('screens.form.back')}
         </Link>
       </div>,
