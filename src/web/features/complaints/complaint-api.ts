@@ -1,8 +1,10 @@
 import type { ProblemSave, UploadedImage } from '../../../shared/contract/complaints.ts';
 import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { complaints } from '../../../shared/i18n/complaints.ts';
 import { orders } from '../../../shared/i18n/orders.ts';
 import { type ApiResult, request, uploadFile } from '../../lib/api-client.ts';
+import { ApiFailure, isNotFound } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { COMPLAINT_PATHS } from './complaint-queries.ts';
 
@@ -47,4 +49,12 @@ export function uploadProblemImage(
   signal?: AbortSignal,
 ): Promise<ApiResult<UploadedImage>> {
   return uploadFile<UploadedImage>(COMPLAINT_PATHS.upload, 'problemImage', file, { onProgress, signal });
+}
+
+/**
+ * problem-init's one input is the address's order: its 404 (not the borrower's) and its 400 (not an
+ * order number at all, say a control character in an edited link) both mean that order cannot be had.
+ */
+export function isUnknownOrder(error: unknown): boolean {
+  return isNotFound(error) || (error instanceof ApiFailure && String(error.code) === ERROR_CODE.VALIDATION);
 }

@@ -4,13 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Option, OrderCard as OrderCardData } from '../../../shared/contract/complaints.ts';
 import { COLLECTION_TYPE, countLabel } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { isNotFound } from '../../lib/api-query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { Popup } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
-import { complaintKeys, orderParam, problemInitQuery } from './complaint-api.ts';
+import { complaintKeys, isUnknownOrder, orderParam, problemInitQuery } from './complaint-api.ts';
 import { OrderCard, OrderCardSkeleton } from './order-card.tsx';
 import { OrderNotFound } from './order-not-found.tsx';
 import './complaint-entry-page.css';
@@ -64,7 +63,7 @@ export function ComplaintEntryPage() {
       <main className="shell-page complaint-entry">
         <title>{title}</title>
         <h1>{title}</h1>
-        {isNotFound(init.error) ? (
+        {isUnknownOrder(init.error) ? (
           <OrderNotFound />
         ) : (
           <PageError message={init.error.message} onRetry={() => void init.refetch()} />

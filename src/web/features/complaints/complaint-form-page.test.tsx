@@ -115,6 +115,24 @@ describe('ComplaintFormPage', () => {
     expect(net.calls).toHaveLength(1);
   });
 
+  it('reads an order number that is not one at all (the server’s 400) the same way', async () => {
+    stubFetch({
+      [COMPLAINT_PATHS.init]: () =>
+        reply(
+          {
+            code: '400',
+            data: null,
+            message: 'Some of the information is not valid. Please check and try again.',
+          },
+          400,
+        ),
+    });
+    renderAt(routes, `${H5_PATHS.complaintForm}?problemType=1&problemSonType=0&orderNo=IN%01`);
+    expect(await screen.findByText('We could not find this order.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue without this order' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('counts live and cuts input beyond 200 characters', async () => {
     network();
     const user = userEvent.setup();

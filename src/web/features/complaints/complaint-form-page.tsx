@@ -6,7 +6,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Option } from '../../../shared/contract/complaints.ts';
 import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
-import { isNotFound } from '../../lib/api-query.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { ImagePicker, type Pick } from '../../ui/image-picker.tsx';
 import { PageError } from '../../ui/page-state.tsx';
@@ -15,6 +14,7 @@ import { type UploadedImageRef, useImageUploads } from '../../ui/use-image-uploa
 import {
   complaintKeys,
   cutDetail,
+  isUnknownOrder,
   problemInitQuery,
   saveProblem,
   uploadProblemImage,
@@ -84,7 +84,7 @@ export function ComplaintFormPage() {
   }
   if (init.isPending) return page(<FormSkeleton />);
   if (init.isError) {
-    if (isNotFound(init.error)) return page(<OrderNotFound />);
+    if (isUnknownOrder(init.error)) return page(<OrderNotFound />);
     return page(<PageError message={init.error.message} onRetry={() => void init.refetch()} />);
   }
 
