@@ -22,9 +22,14 @@ export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
   return result.data;
 }
 
+/** A failed call whose reply code is one of these (codes compare as text: `404` and `'404'` are one). */
+export function failedWith(error: unknown, ...codes: string[]): boolean {
+  return error instanceof ApiFailure && codes.includes(String(error.code));
+}
+
 /** The thing asked for is not there (or not the caller's): a second try will not change that. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiFailure && String(error.code) === ERROR_CODE.NOT_FOUND;
+  return failedWith(error, ERROR_CODE.NOT_FOUND);
 }
 
 /** The server refused the borrower's session: only signing in again helps, never a retry. */
@@ -34,7 +39,7 @@ export function isSessionEnded(error: unknown): boolean {
 
 /** The request never reached the server (offline, or the network failed): no server said anything. */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiFailure && error.code === NETWORK_ERROR_CODE;
+  return failedWith(error, NETWORK_ERROR_CODE);
 }
 
 /**
@@ -44,8 +49,7 @@ export function isNetworkFailure(error: unknown): boolean {
  */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiFailure)) return true;
-  const code = String(error.code);
-  return code === NETWORK_ERROR_CODE || code === ERROR_CODE.INTERNAL || code === ERROR_CODE.UNAVAILABLE;
+  return failedWith(error, NETWORK_ERROR_CODE, ERROR_CODE.INTERNAL, ERROR_CODE.UNAVAILABLE);
 }
 
 /** Every query's retry rule (each shell's query client): once, and only after a transient failure. */

@@ -18,7 +18,7 @@ import { ADMIN_BASE, CSRF_HEADER } from '../../../shared/contract/constants.ts';
 import { admin } from '../../../shared/i18n/admin.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { type ApiResult, request, uploadFile } from '../../lib/api-client.ts';
-import { ApiFailure, isNotFound, unwrap } from '../../lib/api-query.ts';
+import { ApiFailure, failedWith, isNotFound, unwrap } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { adminLang } from './admin-lang.ts';
 
@@ -294,7 +294,7 @@ export async function uploadStaffImage(
 const OTHER_MARKET: AdminErrorCode = '40301';
 
 export function isOtherMarket(error: unknown): boolean {
-  return error instanceof ApiFailure && String(error.code) === OTHER_MARKET;
+  return failedWith(error, OTHER_MARKET);
 }
 
 /** Failures that another try cannot change (another market's, or none): no retry, no retry button. */

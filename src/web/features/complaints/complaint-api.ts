@@ -4,7 +4,7 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { complaints } from '../../../shared/i18n/complaints.ts';
 import { orders } from '../../../shared/i18n/orders.ts';
 import { type ApiResult, request, uploadFile } from '../../lib/api-client.ts';
-import { ApiFailure, isNotFound } from '../../lib/api-query.ts';
+import { failedWith } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { COMPLAINT_PATHS } from './complaint-queries.ts';
 
@@ -56,5 +56,5 @@ export function uploadProblemImage(
  * order number at all, say a control character in an edited link) both mean that order cannot be had.
  */
 export function isUnknownOrder(error: unknown): boolean {
-  return isNotFound(error) || (error instanceof ApiFailure && String(error.code) === ERROR_CODE.VALIDATION);
+  return failedWith(error, ERROR_CODE.NOT_FOUND, ERROR_CODE.VALIDATION);
 }

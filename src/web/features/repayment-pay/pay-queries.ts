@@ -2,7 +2,7 @@ import { type PayType, REPAY_PATHS } from '../../../shared/contract/constants.ts
 import type { PayTypesData, StatusData, VcodeBody, VcodeData } from '../../../shared/contract/repayment.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type ApiResult, request } from '../../lib/api-client.ts';
-import { ApiFailure, unwrap } from '../../lib/api-query.ts';
+import { failedWith, unwrap } from '../../lib/api-query.ts';
 import type { PayChoice } from './pay-choice.ts';
 
 /**
@@ -94,9 +94,7 @@ export function vcodeBodyOf(address: PayAddress, choice: PayChoice): VcodeBody {
 
 /** A refusal with the server's reason (an amount no longer offered, a code it will not issue). */
 export function isRefusal(error: unknown): boolean {
-  if (!(error instanceof ApiFailure)) return false;
-  const code = String(error.code);
-  return code === ERROR_CODE.VALIDATION || code === ERROR_CODE.CONFLICT || code === ERROR_CODE.FORBIDDEN;
+  return failedWith(error, ERROR_CODE.VALIDATION, ERROR_CODE.CONFLICT, ERROR_CODE.FORBIDDEN);
 }
 
 // The screens show load failures in place with a retry, so these are silent (no second, passing toast).
