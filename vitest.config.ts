@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './scripts/lib/react-runtime.ts';
 
 /**
  * Three projects, run in this order by `npm test`:
@@ -21,11 +22,32 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Libraries' ES builds, so their imports of React go through the aliases below.
+        resolve: {
+          mainFields: ['module', 'main'],
+          conditions: ['module', 'import', 'browser', 'development'],
+        },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/web/test-setup.ts'],
+          alias: reactOnPreact,
+          server: {
+            deps: {
+              inline: [
+                /@testing-library\/react/,
+                /antd-mobile/,
+                /react-router/,
+                /@tanstack/,
+                /@react-spring/,
+                /@use-gesture/,
+                /rc-field-form/,
+                /ahooks/,
+                /rc-util/,
+              ],
+            },
+          },
         },
       },
       {

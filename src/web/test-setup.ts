@@ -10,3 +10,10 @@ afterEach(() => cleanup());
 import { Globals } from '../../node_modules/antd-mobile/node_modules/@react-spring/web';
 
 Globals.assign({ skipAnimation: true });
+
+// Preact runs effects after the next frame; a borrower never acts inside that frame, but a test's next
+// line does. Effects run once the render's task is done instead, so a listener an effect adds is there
+// before the test fires its event (as React's act flushed them).
+import { options } from 'preact';
+
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);

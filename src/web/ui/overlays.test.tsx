@@ -24,7 +24,12 @@ describe('overlays loaded on demand', () => {
   });
 
   it('loads the overlays once, whoever asks first', async () => {
-    const [a, b] = await act(() => Promise.all([overlays.load(), overlays.load()]));
+    const both = Promise.all([overlays.load(), overlays.load()]);
+    // Loading draws the overlays' host; act lets that render finish (it returns no value of its own).
+    await act(async () => {
+      await both;
+    });
+    const [a, b] = await both;
     expect(a).toBe(b);
     expect(typeof a.Toast.show).toBe('function');
   });

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { flushSync } from 'react-dom';
 import type { ComplaintTypeBody, ComplaintTypeNode } from '../../../shared/contract/admin.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
+import { askedFor } from '../../lib/accepted-input.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
@@ -210,7 +211,7 @@ function TypeItem({
               aria-checked={node.active}
               disabled={busy || editing}
               aria-label={t('complaintTypes.activeNamed', { title: name })}
-              onChange={(e) => void setActive(e.target.checked)}
+              onChange={(e) => void setActive(askedFor(e.currentTarget))}
             />
             <span className="admin-switch-track" aria-hidden="true" />
             {t('complaintTypes.active')}

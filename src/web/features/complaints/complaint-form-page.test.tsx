@@ -175,7 +175,7 @@ describe('ComplaintFormPage', () => {
     await screen.findByText('Collection');
     // From here on the clock is ours: the return timer starts when the success shows.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.change(textbox(), { target: { value: '  They call my contacts.  ' } });
+    fireEvent.input(textbox(), { target: { value: '  They call my contacts.  ' } });
     fireEvent.click(sendButton());
     await settle(() => screen.queryByText('Your complaint has been sent.') !== null);
     expect(screen.queryByText(/Successfully|！/)).toBeNull();

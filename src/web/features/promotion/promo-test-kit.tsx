@@ -134,7 +134,7 @@ export const getCodeButton = () => document.querySelector<HTMLButtonElement>('.p
 export const picture = () => document.querySelector<HTMLImageElement>('.promo-captcha img');
 
 export function type(input: HTMLInputElement, value: string): void {
-  fireEvent.change(input, { target: { value } });
+  fireEvent.input(input, { target: { value } });
 }
 
 /** The message shown at a field, through the field's own `aria-describedby`. */

@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { PROMO_CODE, PROMO_LIMITS, PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
+import { accepted } from '../../lib/accepted-input.ts';
 import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
@@ -248,13 +249,15 @@ export function RegisterForm({ visible }: { visible: boolean }) {
     phoneCaret.current = null;
   });
   const formattedPhone = formatPhone(market, phone);
-  const onPhoneChange = (value: string, caret: number | null) => {
+  const onPhoneChange = (input: HTMLInputElement) => {
+    const { value, selectionStart: caret } = input;
     const next = phoneDigits(market, value);
     const typedDigits = value.replace(/\D/g, '');
     const before = value.slice(0, caret ?? value.length).replace(/\D/g, '').length;
     const shown = formatPhone(market, next);
     // Only a plain edit keeps its place; a pasted prefix or a cut puts the caret at the end.
     phoneCaret.current = next === typedDigits ? caretAfterDigits(shown, before) : shown.length;
+    accepted(input, shown);
     setPhone(next);
     clearError('phone');
   };
@@ -290,7 +293,7 @@ export function RegisterForm({ visible }: { visible: boolean }) {
           inputMode="numeric"
           autoComplete="tel-national"
           value={formattedPhone}
-          onChange={(e) => onPhoneChange(e.target.value, e.target.selectionStart)}
+          onChange={(e) => onPhoneChange(e.currentTarget)}
           aria-invalid={errors.has('phone') || undefined}
           aria-describedby={describedBy('phone')}
         />
@@ -314,7 +317,9 @@ export function RegisterForm({ visible }: { visible: boolean }) {
             spellCheck={false}
             value={captchaValue}
             onChange={(e) => {
-              setCaptchaValue(captchaText(e.target.value, PROMO_LIMITS.captcha));
+              setCaptchaValue(
+                accepted(e.currentTarget, captchaText(e.currentTarget.value, PROMO_LIMITS.captcha)),
+              );
               clearError('captcha');
             }}
             aria-invalid={errors.has('captcha') || undefined}
@@ -364,7 +369,7 @@ export function RegisterForm({ visible }: { visible: boolean }) {
             autoComplete="one-time-code"
             value={smsCode}
             onChange={(e) => {
-              setSmsCode(digitsOnly(e.target.value, PROMO_LIMITS.smsCode));
+              setSmsCode(accepted(e.currentTarget, digitsOnly(e.currentTarget.value, PROMO_LIMITS.smsCode)));
               clearError('smsCode');
             }}
             aria-invalid={errors.has('smsCode') || undefined}

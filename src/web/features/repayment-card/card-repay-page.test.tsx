@@ -74,7 +74,7 @@ async function committed(card = 'BCA card ending in 1234') {
 }
 
 const typeCode = (code: string) =>
-  fireEvent.change(screen.getByLabelText('SMS verification code'), { target: { value: code } });
+  fireEvent.input(screen.getByLabelText('SMS verification code'), { target: { value: code } });
 
 describe('CardRepayPage', () => {
   it('draws its frame first, then the amount and the cards as radio options read by their last digits', async () => {

@@ -5,6 +5,7 @@ import type { DemoLogin } from '../../../shared/contract/session.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
+import { accepted } from '../../lib/accepted-input.ts';
 import { request } from '../../lib/api-client.ts';
 import {
   type BridgeMessage,
@@ -338,7 +339,7 @@ export function SimulatorPage() {
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => setCode(accepted(e.currentTarget, e.currentTarget.value.replace(/\D/g, '')))}
           />
           <button
             type="button"

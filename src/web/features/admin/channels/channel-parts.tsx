@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { landingPath } from '../../../../shared/contract/channels-admin.ts';
 import type { AdminTemplate } from '../../../../shared/contract/channels-admin-schema.ts';
+import { askedFor } from '../../../lib/accepted-input.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
@@ -88,7 +89,7 @@ export function LiveSwitch({
         aria-checked={template.enabled}
         disabled={busy || !canChange}
         aria-label={t('list.liveNamed', { name: template.name })}
-        onChange={(e) => void change(e.target.checked)}
+        onChange={(e) => void change(askedFor(e.currentTarget))}
       />
       <span className="admin-switch-track" aria-hidden="true" />
       {t('list.live')}

@@ -99,8 +99,8 @@ describe('FunnelPanel', () => {
     const net = stubFetch({ [CHANNELS_ADMIN_PATHS.funnel]: () => ok(funnelData()) });
     const { router } = renderAt(routes, ADMIN_ROUTES.channel(5));
     await screen.findByRole('img');
-    fireEvent.change(input('From'), { target: { value: '2026-10-01' } });
-    fireEvent.change(input('To'), { target: { value: '2026-10-31' } });
+    fireEvent.input(input('From'), { target: { value: '2026-10-01' } });
+    fireEvent.input(input('To'), { target: { value: '2026-10-31' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(funnelCalls(net)).toHaveLength(2));
     const call = funnelCalls(net)[1]!;
@@ -112,18 +112,18 @@ describe('FunnelPanel', () => {
     const net = stubFetch({ [CHANNELS_ADMIN_PATHS.funnel]: () => ok(funnelData()) });
     renderAt(routes, ADMIN_ROUTES.channel(5));
     await screen.findByRole('img');
-    fireEvent.change(input('From'), { target: { value: '2026-11-20' } });
+    fireEvent.input(input('From'), { target: { value: '2026-11-20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(screen.getByText('The start date must not be after the end date.')).toBeTruthy();
     expect(input('From').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(input('From'));
 
-    fireEvent.change(input('From'), { target: { value: '2026-01-01' } });
+    fireEvent.input(input('From'), { target: { value: '2026-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(screen.getByText('Choose at most 92 days.')).toBeTruthy();
     expect(document.activeElement).toBe(input('To'));
 
-    fireEvent.change(input('To'), { target: { value: '' } });
+    fireEvent.input(input('To'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(screen.getByText('Choose a date.')).toBeTruthy();
     expect(funnelCalls(net)).toHaveLength(1);

@@ -156,7 +156,7 @@ describe('TemplatePage (editing)', () => {
     network(inTemplate());
     renderAt(routes, ADMIN_ROUTES.channel(5));
     await loaded();
-    fireEvent.change(screen.getByLabelText('Background colour: choose'), { target: { value: '#fff8e1' } });
+    fireEvent.input(screen.getByLabelText('Background colour: choose'), { target: { value: '#fff8e1' } });
     expect(field('Background colour').value).toBe('#fff8e1');
     expect(phone().style.getPropertyValue('--preview-background')).toBe('#fff8e1');
   });

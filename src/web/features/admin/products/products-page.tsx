@@ -5,6 +5,7 @@ import type { AdminProduct } from '../../../../shared/contract/admin.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { dailyRateText } from '../../../../shared/domain/product.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
+import { askedFor } from '../../../lib/accepted-input.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
@@ -162,7 +163,7 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
             aria-checked={p.enabled}
             disabled={busy || !canChange}
             aria-label={t('products.offeredNamed', { name: p.name })}
-            onChange={(e) => void offer(e.target.checked)}
+            onChange={(e) => void offer(askedFor(e.currentTarget))}
           />
           <span className="admin-switch-track" aria-hidden="true" />
           {t('products.offered')}
