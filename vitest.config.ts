@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/web/test-setup.ts'],
+          // Room for the 5 s that `findBy…` may wait (test-setup.ts).
+          testTimeout: 15_000,
           alias: reactOnPreact,
           server: {
             deps: {
