@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact } from './scripts/lib/react-runtime.ts';
+import { reactOnPreactInTests } from './scripts/lib/react-runtime.ts';
 
 /**
  * Three projects, run in this order by `npm test`:
@@ -34,7 +34,7 @@ export default defineConfig({
           setupFiles: ['src/web/test-setup.ts'],
           // Room for the 5 s that `findBy…` may wait (test-setup.ts).
           testTimeout: 15_000,
-          alias: reactOnPreact,
+          alias: reactOnPreactInTests,
           server: {
             deps: {
               inline: [

@@ -15,8 +15,14 @@ export const reactOnPreact = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  // Testing Library's CommonJS build would load React itself through Node's require; its ES build goes
-  // through the aliases above.
+];
+
+/**
+ * The component tests' list: Testing Library's CommonJS build would load React itself through Node's
+ * require; its ES build goes through the aliases above.
+ */
+export const reactOnPreactInTests = [
+  ...reactOnPreact,
   {
     find: /^@testing-library\/react$/,
     replacement: path.join(nodeModules, '@testing-library/react/dist/@testing-library/react.esm.js'),
