@@ -8,19 +8,30 @@ import type { Market } from '../../../shared/markets.ts';
  */
 export const PHONE_MAX_DIGITS: Record<Market, number> = { IN: 10, ID: 13 };
 
+const COUNTRY_CODE: Record<Market, string> = { IN: '+91', ID: '+62' };
+
 /**
  * What the visitor typed or pasted, as national digits. A whole number with its country code
  * (`+91 98765 43210`, `+62 812…`, `62812…`) becomes the national form first, so pasting it is not cut at
  * the wrong end; then anything that is not a digit goes, and the rest is cut to the market's length.
+ *
+ * Typed key by key, a country code arrives a character at a time, so what could still become one is
+ * kept as typed: `+`, `+9` and `+91` stay until the number's first digit follows and the prefix goes.
+ * Dropping the `+` at once would leave `91` as the first two digits of a wrong number that looks valid.
+ * For the same reason an Indian entry that starts with `91` may run to 12 digits, the length of `91`
+ * and a number, which then becomes that number.
  */
 export function phoneDigits(market: Market, input: string): string {
   const whole = normalizePhone(market, input);
   if (whole) return whole;
   let raw = input.trim();
+  const compact = raw.replace(/[\s\-().]/g, '');
+  if (compact && COUNTRY_CODE[market].startsWith(compact)) return compact;
   if (market === 'IN') {
     if (raw.startsWith('+91')) raw = raw.slice(3);
     // No Indian mobile number starts with 0: a leading 0 is the trunk prefix, which the number drops.
-    return raw.replace(/\D/g, '').replace(/^0+/, '').slice(0, PHONE_MAX_DIGITS.IN);
+    const digits = raw.replace(/\D/g, '').replace(/^0+/, '');
+    return digits.slice(0, digits.startsWith('91') ? PHONE_MAX_DIGITS.IN + 2 : PHONE_MAX_DIGITS.IN);
   }
   if (raw.startsWith('+62')) raw = `0${raw.slice(3)}`;
   let digits = raw.replace(/\D/g, '');
@@ -29,9 +40,16 @@ export function phoneDigits(market: Market, input: string): string {
   return digits.slice(0, PHONE_MAX_DIGITS.ID);
 }
 
-/** The digits grouped for reading: India 5-5, Indonesia 4-4-rest. */
+/**
+ * The digits grouped for reading: India 5-5, Indonesia 4-4-rest. An Indian entry longer than a number
+ * can only be `91` and a number on its way (`phoneDigits`), so it is shown that way.
+ */
 export function formatPhone(market: Market, digits: string): string {
-  if (market === 'IN') return digits.length > 5 ? `${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
+  if (market === 'IN') {
+    if (digits.length > PHONE_MAX_DIGITS.IN)
+      return `${digits.slice(0, 2)} ${formatPhone(market, digits.slice(2))}`;
+    return digits.length > 5 ? `${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
+  }
   return [digits.slice(0, 4), digits.slice(4, 8), digits.slice(8)].filter(Boolean).join('-');
 }
 

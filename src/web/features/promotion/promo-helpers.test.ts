@@ -18,6 +18,19 @@ describe('phone digits', () => {
     }
   });
 
+  it('keeps a country code typed key by key until the number follows it', () => {
+    const keyByKey = (market: 'IN' | 'ID', keys: string) =>
+      [...keys].reduce((shown, key) => formatPhone(market, phoneDigits(market, shown + key)), '');
+    expect(keyByKey('IN', '+')).toBe('+');
+    expect(keyByKey('IN', '+91')).toBe('+91');
+    expect(keyByKey('IN', '+91 98765 43210')).toBe('98765 43210');
+    expect(keyByKey('IN', '919876543210')).toBe('98765 43210');
+    expect(keyByKey('IN', '98765432109')).toBe('98765 43210');
+    expect(keyByKey('ID', '+62812')).toBe('0812');
+    expect(keyByKey('ID', '+6')).toBe('+6');
+    expect(normalizePhone('IN', '+91')).toBeNull();
+  });
+
   it('puts the caret after the same digit once grouped', () => {
     expect(caretAfterDigits('98765 43210', 5)).toBe(5);
     expect(caretAfterDigits('98765 43210', 6)).toBe(7);

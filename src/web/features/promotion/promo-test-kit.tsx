@@ -137,6 +137,11 @@ export function type(input: HTMLInputElement, value: string): void {
   fireEvent.input(input, { target: { value } });
 }
 
+/** Types `keys` one at a time at the end of what the field shows, as a keyboard does. */
+export function typeKeys(input: HTMLInputElement, keys: string): void {
+  for (const key of keys) type(input, input.value + key);
+}
+
 /** The message shown at a field, through the field's own `aria-describedby`. */
 export function messageAt(input: HTMLInputElement): string | null {
   const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];

@@ -18,6 +18,7 @@ import {
   TEMPLATE_ID,
   TEMPLATE_IN,
   type,
+  typeKeys,
   UA,
   withAgent,
 } from './promo-test-kit.tsx';
@@ -255,6 +256,42 @@ describe('input limits and formats', () => {
     expect(phone.value).toBe('98765 43210');
     type(phone, '09876543210');
     expect(phone.value).toBe('98765 43210');
+  });
+
+  it('a country code typed key by key is kept until the number follows, and then dropped', async () => {
+    const net = promoNetwork();
+    await openLanding();
+    const phone = field.phone();
+    type(phone, '');
+    typeKeys(phone, '+91');
+    expect(phone.value).toBe('+91');
+    typeKeys(phone, ' 98765 43210');
+    expect(phone.value).toBe('98765 43210');
+    // Without the +, 91 and a whole number still become that number, not its first eight digits.
+    type(phone, '');
+    typeKeys(phone, '9198765432');
+    expect(phone.value).toBe('91987 65432');
+    typeKeys(phone, '1');
+    expect(phone.value).toBe('91 98765 4321');
+    typeKeys(phone, '09');
+    expect(phone.value).toBe('98765 43210');
+    // A lone +91 is not a number: the form says so instead of sending it.
+    type(phone, '');
+    typeKeys(phone, '+91');
+    fireEvent.click(getCodeButton());
+    await settle(() => messageAt(phone) !== null);
+    expect(net.callsTo(PROMO_PATHS.sms)).toHaveLength(0);
+  });
+
+  it('Indonesia: +62 typed key by key is kept until the number follows, and then becomes 0', async () => {
+    promoNetwork();
+    await openLanding(TEMPLATE_ID);
+    const idPhone = field.phone();
+    type(idPhone, '');
+    typeKeys(idPhone, '+62');
+    expect(idPhone.value).toBe('+62');
+    typeKeys(idPhone, '8123456789');
+    expect(idPhone.value).toBe('0812-3456-789');
   });
 
   it('Indonesia: digits only, up to 13, shown 0812-3456-7890; +62 and 62 become 0', async () => {
