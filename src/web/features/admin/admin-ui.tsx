@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
+import { askedFor } from '../../lib/accepted-input.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 
 /** Small pieces the back-office screens share: dates, status and overdue badges, pagination, selects. */
@@ -185,4 +186,41 @@ export function useUrlFilters() {
     setParams(next);
   };
   return { params, setFilter };
+}
+
+/**
+ * A switch that moves only once the operator has confirmed and the server has agreed (put a page live,
+ * offer a product, activate a complaint type). `onAsk` gets the state the click asked for; `checked`
+ * changes only when the caller's data does.
+ */
+export function ConfirmSwitch({
+  checked,
+  disabled,
+  label,
+  children,
+  onAsk,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  /** The accessible name, naming the thing switched. */
+  label: string;
+  /** The visible text beside the track. */
+  children: ReactNode;
+  onAsk: (wish: boolean) => void;
+}) {
+  return (
+    <label className="admin-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        aria-checked={checked}
+        disabled={disabled}
+        aria-label={label}
+        onChange={(e) => onAsk(askedFor(e.currentTarget))}
+      />
+      <span className="admin-switch-track" aria-hidden="true" />
+      {children}
+    </label>
+  );
 }

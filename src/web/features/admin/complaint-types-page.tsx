@@ -3,13 +3,12 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { flushSync } from 'react-dom';
 import type { ComplaintTypeBody, ComplaintTypeNode } from '../../../shared/contract/admin.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
-import { askedFor } from '../../lib/accepted-input.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaintTypes, saveComplaintType, useStaffSession } from './admin-api.ts';
-import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
+import { AdminOnly, ConfirmSwitch, MarketRadios, useLang } from './admin-ui.tsx';
 import './admin.css';
 
 /** The server's limits (contract `complaintTypeBody`): used to point a refusal at its field. */
@@ -203,19 +202,14 @@ function TypeItem({
           })}
         </div>
         <div className="admin-qa-actions">
-          <label className="admin-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={node.active}
-              aria-checked={node.active}
-              disabled={busy || editing}
-              aria-label={t('complaintTypes.activeNamed', { title: name })}
-              onChange={(e) => void setActive(askedFor(e.currentTarget))}
-            />
-            <span className="admin-switch-track" aria-hidden="true" />
+          <ConfirmSwitch
+            checked={node.active}
+            disabled={busy || editing}
+            label={t('complaintTypes.activeNamed', { title: name })}
+            onAsk={(wish) => void setActive(wish)}
+          >
             {t('complaintTypes.active')}
-          </label>
+          </ConfirmSwitch>
           <button
             ref={editButton}
             type="button"

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { landingPath } from '../../../../shared/contract/channels-admin.ts';
 import type { AdminTemplate } from '../../../../shared/contract/channels-admin-schema.ts';
-import { askedFor } from '../../../lib/accepted-input.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
 import { useStaffSession } from '../admin-api.ts';
+import { ConfirmSwitch } from '../admin-ui.tsx';
 import { channelKeys, setTemplateEnabled } from './channels-api.ts';
 
 /** Pieces the list and the template's page share: the page's public link and its live switch. */
@@ -81,18 +81,13 @@ export function LiveSwitch({
   };
 
   return (
-    <label className="admin-switch">
-      <input
-        type="checkbox"
-        role="switch"
-        checked={template.enabled}
-        aria-checked={template.enabled}
-        disabled={busy || !canChange}
-        aria-label={t('list.liveNamed', { name: template.name })}
-        onChange={(e) => void change(askedFor(e.currentTarget))}
-      />
-      <span className="admin-switch-track" aria-hidden="true" />
+    <ConfirmSwitch
+      checked={template.enabled}
+      disabled={busy || !canChange}
+      label={t('list.liveNamed', { name: template.name })}
+      onAsk={(wish) => void change(wish)}
+    >
       {t('list.live')}
-    </label>
+    </ConfirmSwitch>
   );
 }

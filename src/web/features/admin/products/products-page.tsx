@@ -5,14 +5,13 @@ import type { AdminProduct } from '../../../../shared/contract/admin.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { dailyRateText } from '../../../../shared/domain/product.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
-import { askedFor } from '../../../lib/accepted-input.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
-import { Cell, MarketRadios, useLang } from '../admin-ui.tsx';
+import { Cell, ConfirmSwitch, MarketRadios, useLang } from '../admin-ui.tsx';
 import { fetchProducts, productKeys, setProductEnabled } from './products-api.ts';
 import '../admin.css';
 
@@ -155,19 +154,14 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
         {p.dailyQuota === null ? t('products.noQuota') : t('products.quota', { count: p.dailyQuota })}
       </Cell>
       <Cell label={t('products.columns.offered')}>
-        <label className="admin-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={p.enabled}
-            aria-checked={p.enabled}
-            disabled={busy || !canChange}
-            aria-label={t('products.offeredNamed', { name: p.name })}
-            onChange={(e) => void offer(askedFor(e.currentTarget))}
-          />
-          <span className="admin-switch-track" aria-hidden="true" />
+        <ConfirmSwitch
+          checked={p.enabled}
+          disabled={busy || !canChange}
+          label={t('products.offeredNamed', { name: p.name })}
+          onAsk={(wish) => void offer(wish)}
+        >
           {t('products.offered')}
-        </label>
+        </ConfirmSwitch>
       </Cell>
     </tr>
   );
