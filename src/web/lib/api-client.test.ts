@@ -167,9 +167,30 @@ describe('request helper: outcomes', () => {
   it('uses the session language for the network message', async () => {
     setSessionParams({ market: 'ID' });
     const result = await request('/a', {
-      fetchImpl: vi.fn(async () => new Response('<html>', { status: 502 })),
+      fetchImpl: vi.fn(async () => new Response('<html>', { status: 200 })),
     });
+    expect(result.code).toBe(NETWORK_ERROR_CODE);
     expect(result.message).toBe('Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.');
+  });
+
+  it('a gateway page (502-504) means our server did not answer, not that the borrower is offline', async () => {
+    for (const status of [502, 503, 504]) {
+      const result = await request('/a', {
+        silent: true,
+        fetchImpl: vi.fn(async () => new Response('<html>Bad gateway</html>', { status })),
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        code: '503',
+        message: 'The service is busy. Please try again in a moment.',
+      });
+    }
+    // A captive portal or an operator's top-up page answers with its own HTML: that is the network's.
+    const portal = await request('/a', {
+      silent: true,
+      fetchImpl: vi.fn(async () => new Response('<html>Top up</html>', { status: 511 })),
+    });
+    expect(portal.code).toBe(NETWORK_ERROR_CODE);
   });
 
   it('gives up after 60 s, closes the spinner and reports a network failure', async () => {

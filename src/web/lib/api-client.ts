@@ -13,6 +13,8 @@ import { toast } from './toast.ts';
 export const SHARED_BASE = '/vdthg';
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const NETWORK_ERROR_CODE = 'NETWORK';
+/** Bad gateway, unavailable, gateway timeout: what a proxy or load balancer says when we did not answer. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 export interface ApiResult<T> {
   ok: boolean;
@@ -156,14 +158,25 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    const body = (await response.json()) as { code?: string | number; data?: T; message?: string };
+    const body = (await response.json().catch((err: unknown) => {
+      // A gateway in front of us answered for a server that did not (502-504, an HTML page): the borrower's
+      // connection works and a second try may not. Any other page that is not our JSON (a captive portal,
+      // an operator's top-up page when the data runs out) is the network's, as below.
+      if (GATEWAY_FAILURES.has(response.status)) return { code: ERROR_CODE.UNAVAILABLE };
+      throw err;
+    })) as { code?: string | number; data?: T; message?: string };
     result = {
       ok: isSuccessCode(body.code),
       code: body.code ?? String(response.status),
       data: body.data ?? null,
       message: body.message ?? '',
     };
-    if (!result.ok && !result.message) result.message = common[sessionLang()].errors.internal;
+    if (!result.ok && !result.message) {
+      result.message =
+        result.code === ERROR_CODE.UNAVAILABLE
+          ? common[sessionLang()].errors.unavailable
+          : common[sessionLang()].errors.internal;
+    }
   } catch {
     // Offline, DNS, reset, timeout (abort) or a reply that is not our JSON: one clear message.
     result = {
