@@ -137,9 +137,10 @@ export function type(input: HTMLInputElement, value: string): void {
   fireEvent.input(input, { target: { value } });
 }
 
-/** Types `keys` one at a time at the end of what the field shows, as a keyboard does. */
-export function typeKeys(input: HTMLInputElement, keys: string): void {
+/** Types `keys` one at a time at the end of what the field shows, as a keyboard does; returns what it shows then. */
+export function typeKeys(input: HTMLInputElement, keys: string): string {
   for (const key of keys) type(input, input.value + key);
+  return input.value;
 }
 
 /** The message shown at a field, through the field's own `aria-describedby`. */
