@@ -6,7 +6,7 @@ import type { Market } from '../markets.ts';
  * Returns the canonical national form, or null when the input is not a mobile number of the market.
  */
 export function normalizePhone(market: Market, input: string): string | null {
-  const digits = input.replace(/[\s\-().]/g, '');
+  const digits = withoutSeparators(input);
   if (!/^\+?\d+$/.test(digits)) return null;
   const bare = digits.replace(/^\+/, '');
   if (market === 'IN') {
@@ -20,6 +20,11 @@ export function normalizePhone(market: Market, input: string): string | null {
   }
   const national = bare.startsWith('62') ? `0${bare.slice(2)}` : bare;
   return /^08\d{8,11}$/.test(national) ? national : null;
+}
+
+/** A phone number as typed, without the spaces, dashes, dots and brackets people group it with. */
+export function withoutSeparators(input: string): string {
+  return input.replace(/[\s\-().]/g, '');
 }
 
 /** Masks a phone number for logs and screens: keeps the last 4 digits. */

@@ -9,6 +9,11 @@ export function accepted(input: HTMLInputElement, value: string): string {
   return value;
 }
 
+/** A one-time code's box: the digits of what was typed or pasted, at most `max`, shown at once. */
+export function acceptedDigits(input: HTMLInputElement, max: number): string {
+  return accepted(input, input.value.replace(/\D/g, '').slice(0, max));
+}
+
 /**
  * For a switch that moves only once the server agrees: returns the state the click asked for and puts
  * the box back as it was, since the state (and so the drawing) changes only after the answer.

@@ -162,21 +162,23 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       // A gateway in front of us answered for a server that did not (502-504, an HTML page): the borrower's
       // connection works and a second try may not. Any other page that is not our JSON (a captive portal,
       // an operator's top-up page when the data runs out) is the network's, as below.
-      if (GATEWAY_FAILURES.has(response.status)) return { code: ERROR_CODE.UNAVAILABLE };
+      if (GATEWAY_FAILURES.has(response.status)) return null;
       throw err;
-    })) as { code?: string | number; data?: T; message?: string };
-    result = {
-      ok: isSuccessCode(body.code),
-      code: body.code ?? String(response.status),
-      data: body.data ?? null,
-      message: body.message ?? '',
-    };
-    if (!result.ok && !result.message) {
-      result.message =
-        result.code === ERROR_CODE.UNAVAILABLE
-          ? common[sessionLang()].errors.unavailable
-          : common[sessionLang()].errors.internal;
-    }
+    })) as { code?: string | number; data?: T; message?: string } | null;
+    result = body
+      ? {
+          ok: isSuccessCode(body.code),
+          code: body.code ?? String(response.status),
+          data: body.data ?? null,
+          message: body.message ?? '',
+        }
+      : {
+          ok: false,
+          code: ERROR_CODE.UNAVAILABLE,
+          data: null,
+          message: common[sessionLang()].errors.unavailable,
+        };
+    if (!result.ok && !result.message) result.message = common[sessionLang()].errors.internal;
   } catch {
     // Offline, DNS, reset, timeout (abort) or a reply that is not our JSON: one clear message.
     result = {

@@ -1,4 +1,4 @@
-import { normalizePhone } from '../../../shared/domain/phone.ts';
+import { normalizePhone, withoutSeparators } from '../../../shared/domain/phone.ts';
 import type { Market } from '../../../shared/markets.ts';
 
 /**
@@ -25,7 +25,7 @@ export function phoneDigits(market: Market, input: string): string {
   const whole = normalizePhone(market, input);
   if (whole) return whole;
   let raw = input.trim();
-  const compact = raw.replace(/[\s\-().]/g, '');
+  const compact = withoutSeparators(raw);
   if (compact && COUNTRY_CODE[market].startsWith(compact)) return compact;
   if (market === 'IN') {
     if (raw.startsWith('+91')) raw = raw.slice(3);
@@ -70,9 +70,4 @@ export function captchaText(input: string, max: number): string {
     .replace(/[^a-z0-9]/gi, '')
     .toUpperCase()
     .slice(0, max);
-}
-
-/** Digits only, at most `max` (the SMS code). */
-export function digitsOnly(input: string, max: number): string {
-  return input.replace(/\D/g, '').slice(0, max);
 }

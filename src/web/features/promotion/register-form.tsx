@@ -11,11 +11,11 @@ import { Link, useNavigate } from 'react-router';
 import { PROMO_CODE, PROMO_LIMITS, PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
-import { accepted } from '../../lib/accepted-input.ts';
+import { accepted, acceptedDigits } from '../../lib/accepted-input.ts';
 import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { captchaText, caretAfterDigits, digitsOnly, formatPhone, phoneDigits } from './phone-format.ts';
+import { captchaText, caretAfterDigits, formatPhone, phoneDigits } from './phone-format.ts';
 import { captchaSrc, fetchSid, register, sendSmsCode, trackClick } from './promo-api.ts';
 import { usePromo } from './promo-layout.tsx';
 import { carriedQuery } from './promo-params.ts';
@@ -369,7 +369,7 @@ export function RegisterForm({ visible }: { visible: boolean }) {
             autoComplete="one-time-code"
             value={smsCode}
             onChange={(e) => {
-              setSmsCode(accepted(e.currentTarget, digitsOnly(e.currentTarget.value, PROMO_LIMITS.smsCode)));
+              setSmsCode(acceptedDigits(e.currentTarget, PROMO_LIMITS.smsCode));
               clearError('smsCode');
             }}
             aria-invalid={errors.has('smsCode') || undefined}

@@ -5,7 +5,7 @@ import type { DemoLogin } from '../../../shared/contract/session.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
-import { accepted } from '../../lib/accepted-input.ts';
+import { acceptedDigits } from '../../lib/accepted-input.ts';
 import { request } from '../../lib/api-client.ts';
 import {
   type BridgeMessage,
@@ -86,6 +86,9 @@ async function demoLogin({ market, borrower }: { market: Market; borrower: numbe
   if (!result.ok || !result.data) throw new Error(result.message || 'Demo sign-in failed.');
   return result.data;
 }
+
+/** The borrower app's sign-in code: six digits. */
+const SIM_CODE_LENGTH = 6;
 
 /** The app's SMS sign-in (decision 036), as the native shell would call it. */
 const SIM_DEVICE = 'simulator-device';
@@ -337,9 +340,9 @@ export function SimulatorPage() {
             id={`${ids}-code`}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={SIM_CODE_LENGTH}
             value={code}
-            onChange={(e) => setCode(accepted(e.currentTarget, e.currentTarget.value.replace(/\D/g, '')))}
+            onChange={(e) => setCode(acceptedDigits(e.currentTarget, SIM_CODE_LENGTH))}
           />
           <button
             type="button"
