@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteRunner, TEXT_PARSERS } from './pglite-local.ts';
 import { PGliteThread } from './pglite-thread.ts';
+import { READ_STATEMENT_TIMEOUT_MS, ReadPipelines } from './read-pipelines.ts';
 import { schema } from './schema.ts';
 import type { Statement } from './statement.ts';
 
@@ -75,17 +76,31 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const reads = new ReadPipelines({
+      connectionString: target.url,
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: READ_STATEMENT_TIMEOUT_MS,
+    });
     return {
       db,
       kind: 'postgres',
-      // `name` makes pg prepare the statement once per connection and reuse the plan (decision 020).
-      run: async (statement, params) =>
-        (await pool.query({ name: statement.name, text: statement.text, values: params as unknown[] })).rows,
+      // `name` makes pg prepare the statement once per connection and reuse the plan (decision 020);
+      // reads go over the pipelined connections, anything that may write through the pool.
+      run: async (statement, params) => {
+        if (statement.reads) {
+          queries++;
+          return reads.run(statement, params);
+        }
+        return (await pool.query({ name: statement.name, text: statement.text, values: params as unknown[] }))
+          .rows;
+      },
       queryCount: () => queries,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([reads.close(), pool.end()]);
+      },
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });

@@ -1,0 +1,150 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../plugins/errors.ts';
+import { freshDatabase } from '../test/helpers.ts';
+import { type Database, openDatabase } from './client.ts';
+import { READ_CONNECTIONS } from './read-pipelines.ts';
+import { statement } from './statement.ts';
+
+/**
+ * Hot reads on PostgreSQL share a few pipelined connections (read-pipelines.ts, decision 020 rule 8):
+ * many reads at once stay on those connections, each gets its own answer, one failing read leaves the
+ * others alone, and a connection killed under them is a "not now" error followed by a fresh connection.
+ */
+
+describe('which statements are reads', () => {
+  it('names anything that may write or lock a row a write, from its SQL', () => {
+    const reads = [
+      'select id, updated_at from complaints where id = $1',
+      `select json_agg(x) from (select * from orders where status = 2 order by created_at) x`,
+      'with last as (select max(id) as id from complaints) select id from last',
+    ];
+    const writes = [
+      'insert into t (a) values ($1)',
+      'with c as (insert into t (a) values ($1) returning id) select id from c',
+      'update t set a = $1 where id = $2',
+      'with d as (delete from t where id = $1 returning id) select count(*) from d',
+      'select id from sessions where id = $1 for update',
+      'select id from sessions where id = $1 FOR NO KEY UPDATE',
+      'select id from sessions where id = $1 for share',
+      'select id from sessions where id = $1 for key share',
+      'select pg_advisory_xact_lock($1)',
+      "select nextval('orders_id_seq')",
+    ];
+    expect(reads.map((text, i) => statement(`test_kind_read_${i}`, text).reads)).toEqual(
+      reads.map(() => true),
+    );
+    expect(writes.map((text, i) => statement(`test_kind_write_${i}`, text).reads)).toEqual(
+      writes.map(() => false),
+    );
+  });
+});
+
+const url = process.env.TEST_DATABASE_URL;
+
+const whoAnswers = statement<{ n: number; pid: number }>(
+  'test_pipeline_who',
+  'select $1::int as n, pg_backend_pid() as pid',
+);
+const divide = statement<{ n: number }>('test_pipeline_divide', 'select 100 / $1::int as n');
+const slow = statement<{ done: boolean }>(
+  'test_pipeline_slow',
+  'select pg_sleep($1::float8) is not null as done',
+);
+
+/** The database a Database is open on (the pool's connection string). */
+const nameOf = (database: Database) =>
+  new URL(
+    (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+      .connectionString,
+  ).pathname.slice(1);
+
+describe.skipIf(!url)('reads over pipelined connections (PostgreSQL)', () => {
+  let database: Database;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await database.close();
+  });
+
+  it('answers many reads at once on at most the pipelined connections, each with its own row', async () => {
+    const rows = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => database.run(whoAnswers, [n]).then(([row]) => row!)),
+    );
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    const backends = new Set(rows.map((r) => r.pid));
+    expect(backends.size).toBeGreaterThanOrEqual(1);
+    expect(backends.size).toBeLessThanOrEqual(READ_CONNECTIONS);
+  });
+
+  it('counts each read as one query at the driver', async () => {
+    await database.run(whoAnswers, [1]);
+    const before = database.queryCount();
+    await Promise.all([database.run(whoAnswers, [2]), database.run(whoAnswers, [3])]);
+    expect(database.queryCount() - before).toBe(2);
+  });
+
+  it('fails only the read that failed: the reads queued behind it get their answers', async () => {
+    const outcomes = await Promise.allSettled(
+      [5, 0, 4, 0, 2, 1].map((d) => database.run(divide, [d]).then(([row]) => row!.n)),
+    );
+    expect(
+      outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as { code: string }).code)),
+    ).toEqual([20, '22012', 25, '22012', 50, 100]);
+  });
+
+  it('a connection killed under its reads fails them as "not now", and the next read reconnects', async () => {
+    // Occupy every pipelined connection with a slow read, so the kill lands on reads in flight.
+    const inFlight = Array.from({ length: READ_CONNECTIONS * 3 }, () =>
+      database.run(slow, [5]).then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    );
+    let killed = 0;
+    for (let i = 0; i < 50 && killed < READ_CONNECTIONS; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const res = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = $1 and query like '%pg_sleep($1::float8)%' and pid <> pg_backend_pid()`,
+        [nameOf(database)],
+      );
+      killed += res.rowCount ?? 0;
+    }
+    expect(killed).toBe(READ_CONNECTIONS);
+    const errors = await Promise.all(inFlight);
+    for (const error of errors) {
+      expect(error).not.toBeNull();
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    }
+    const [row] = await database.run(whoAnswers, [7]);
+    expect(row!.n).toBe(7);
+  });
+
+  it('leaves no connection open after close', async () => {
+    const name = `t_${Date.now()}_pipes`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const target = new URL(url!);
+      target.pathname = `/${name}`;
+      const own = await openDatabase({ kind: 'postgres', url: target.toString() });
+      await Promise.all(Array.from({ length: 20 }, (_, n) => own.run(whoAnswers, [n])));
+      const open = async () =>
+        Number(
+          (await admin.query('select count(*) as n from pg_stat_activity where datname = $1', [name])).rows[0]
+            .n,
+        );
+      expect(await open()).toBeGreaterThan(READ_CONNECTIONS - 1);
+      await own.close();
+      for (let i = 0; i < 20 && (await open()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await open()).toBe(0);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  });
+});
