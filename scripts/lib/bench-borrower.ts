@@ -180,6 +180,7 @@ export interface BenchRoute extends LoadRoute {
   kind:
     | 'ceiling'
     | 'reference'
+    | 'calibration'
     | 'health'
     | 'public'
     | 'borrower-read'
@@ -193,7 +194,7 @@ export function routesFor(opts: {
   helloBase: string;
   appPid: number;
   helloPid: number;
-  /** The bare pg primary-key route (PostgreSQL runs only). */
+  /** The bare pg primary-key routes, pipelined and pooled (PostgreSQL runs only). */
   reference?: { base: string; pid: number };
   borrower: Borrower;
   /**
@@ -236,7 +237,16 @@ export function routesFor(opts: {
     ...(opts.reference
       ? [
           {
-            name: 'bare pg primary-key read (reference)',
+            name: 'bare pg primary-key read, pool of 10 (issue 6 calibration)',
+            kind: 'calibration' as const,
+            method: 'POST' as const,
+            url: `${opts.reference.base}/pool`,
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: '{}',
+            rssPid: opts.reference.pid,
+          },
+          {
+            name: 'bare pg primary-key read, pipelined as our reads (reference)',
             kind: 'reference' as const,
             method: 'POST' as const,
             url: `${opts.reference.base}/`,

@@ -1,9 +1,10 @@
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { freshDatabase } from '../test/helpers.ts';
 import { type Database, openDatabase } from './client.ts';
-import { READ_CONNECTIONS } from './read-pipelines.ts';
+import { READ_CONNECTIONS, ReadPipelines } from './read-pipelines.ts';
 import { statement } from './statement.ts';
 
 /**
@@ -80,6 +81,40 @@ describe.skipIf(!url)('reads over pipelined connections (PostgreSQL)', () => {
     const backends = new Set(rows.map((r) => r.pid));
     expect(backends.size).toBeGreaterThanOrEqual(1);
     expect(backends.size).toBeLessThanOrEqual(READ_CONNECTIONS);
+  });
+
+  it('sends the reads of one turn of the event loop in one write per connection', async () => {
+    const url = new URL(
+      (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+        .connectionString,
+    );
+    const pipelines = new ReadPipelines({ connectionString: url.toString() });
+    try {
+      // Warm: both connections open and the statement prepared on each.
+      await Promise.all(Array.from({ length: 20 }, (_, n) => pipelines.run(whoAnswers, [n])));
+      const socket = net.Socket.prototype as unknown as Record<
+        '_write' | '_writev',
+        (...a: unknown[]) => unknown
+      >;
+      const original = { _write: socket._write, _writev: socket._writev };
+      let writes = 0;
+      for (const key of ['_write', '_writev'] as const) {
+        socket[key] = function (this: unknown, ...args: unknown[]) {
+          writes++;
+          return original[key].apply(this, args);
+        };
+      }
+      try {
+        const rows = await Promise.all(Array.from({ length: 40 }, (_, n) => pipelines.run(whoAnswers, [n])));
+        expect(rows.map(([r]) => r!.n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+      } finally {
+        Object.assign(socket, original);
+      }
+      expect(writes).toBeGreaterThan(0);
+      expect(writes).toBeLessThanOrEqual(READ_CONNECTIONS);
+    } finally {
+      await pipelines.close();
+    }
   });
 
   it('counts each read as one query at the driver', async () => {

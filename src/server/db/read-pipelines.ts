@@ -22,6 +22,8 @@ export const READ_STATEMENT_TIMEOUT_MS = 5_000;
 interface Slot {
   client: Promise<pg.Client>;
   inFlight: number;
+  /** Whether this turn of the event loop's queries are being held back to go out in one write. */
+  corked: boolean;
 }
 
 export class ReadPipelines {
@@ -40,6 +42,7 @@ export class ReadPipelines {
     slot.inFlight++;
     try {
       const client = await slot.client;
+      holdWrites(slot, client);
       const result = await client.query({
         name: statement.name,
         text: statement.text,
@@ -73,7 +76,7 @@ export class ReadPipelines {
   /** Opens the connection of place `i`; when it fails or ends, the place is emptied for the next read. */
   private open(i: number): Slot {
     const client = new pg.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
-    const slot: Slot = { client: Promise.resolve(client), inFlight: 0 };
+    const slot: Slot = { client: Promise.resolve(client), inFlight: 0, corked: false };
     const forget = () => {
       if (this.slots[i] === slot) this.slots[i] = null;
     };
@@ -92,4 +95,26 @@ export class ReadPipelines {
     this.slots[i] = slot;
     return slot;
   }
+}
+
+/**
+ * Holds a connection's writes until the event loop has taken in every request that was ready, then sends
+ * the queries of all of them in one write: one system call (and one wake-up of the backend) for several
+ * reads. pg corks and uncorks around each query it writes; inside our cork those only add to the buffer.
+ */
+function holdWrites(slot: Slot, client: pg.Client) {
+  if (slot.corked) return;
+  const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & Cork } }).connection
+    .stream;
+  slot.corked = true;
+  stream.cork();
+  setImmediate(() => {
+    slot.corked = false;
+    stream.uncork();
+  });
+}
+
+interface Cork {
+  cork(): void;
+  uncork(): void;
 }
