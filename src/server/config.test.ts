@@ -11,6 +11,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PRIVACY_ALIAS_ROUTE: 'no-slash' })).toThrow(/PRIVACY_ALIAS_ROUTE/);
+    for (const bad of ['0', '33', 'two', '1.5']) {
+      expect(() => loadConfig({ DATABASE_READ_CONNECTIONS: bad }), bad).toThrow(/DATABASE_READ_CONNECTIONS/);
+    }
   });
 
   it('needs a URL signing key in production', () => {
@@ -25,6 +28,8 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.databaseReadConnections).toBe(2);
+    expect(loadConfig({ DATABASE_READ_CONNECTIONS: '4' }).databaseReadConnections).toBe(4);
     expect(c.dataDir).toMatch(/data$/);
     expect(c.trustProxy).toEqual([]);
   });

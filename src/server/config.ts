@@ -15,6 +15,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL: how many pipelined connections carry the hot reads (decision 020, rule 8). Two suit a
+   * database on a few cores; a larger server can take more (each runs its reads one after another).
+   */
+  DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(2),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For we believe; empty trusts none. */
@@ -96,6 +101,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseReadConnections: number;
   /** Demo mode: demo sign-in and the shell simulator exist. On unless production, or forced by DEMO. */
   demo: boolean;
   logLevel: string;
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadConnections: e.DATABASE_READ_CONNECTIONS,
     demo,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.split(',')

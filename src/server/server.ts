@@ -20,7 +20,7 @@ async function main() {
     : { ...loaded, urlSigningSecret: demoSigningKey(loaded.dataDir) };
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, readConnections: config.databaseReadConnections }
       : // Its own thread: PGlite's work no longer stalls the requests this thread is answering.
         { kind: 'pglite', dataDir: config.dataDir, thread: true },
   );

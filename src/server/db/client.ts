@@ -37,7 +37,8 @@ export interface Database {
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  /** `readConnections`: the pipelined connections of the hot reads (read-pipelines.ts; 2 by default). */
+  | { kind: 'postgres'; url: string; readConnections?: number }
   /** `thread`: PGlite in a thread of its own (the server); in this thread otherwise (tests, tools). */
   | { kind: 'pglite'; dataDir?: string; thread?: boolean };
 
@@ -76,11 +77,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    const reads = new ReadPipelines({
-      connectionString: target.url,
-      connectionTimeoutMillis: 5_000,
-      statement_timeout: READ_STATEMENT_TIMEOUT_MS,
-    });
+    const reads = new ReadPipelines(
+      {
+        connectionString: target.url,
+        connectionTimeoutMillis: 5_000,
+        statement_timeout: READ_STATEMENT_TIMEOUT_MS,
+      },
+      target.readConnections,
+    );
     return {
       db,
       kind: 'postgres',

@@ -15,6 +15,7 @@ import type { Statement } from './statement.ts';
  * runs its queries one after another, so a slow one delays those queued behind it: only reads come here
  * (writes can wait on row locks; see `Statement.reads`), and the statement timeout is short.
  */
+/** The default; `DATABASE_READ_CONNECTIONS` sets it per deployment. */
 export const READ_CONNECTIONS = 2;
 /** A hot read answers in milliseconds; one that runs this long is cancelled (57014, answered 503). */
 export const READ_STATEMENT_TIMEOUT_MS = 5_000;
