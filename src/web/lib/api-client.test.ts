@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { common } from '../../shared/i18n/common.ts';
 import {
   hasSessionEnded,
   NETWORK_ERROR_CODE,
@@ -46,6 +47,35 @@ function reply(body: unknown, status = 200) {
     async () =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
   );
+}
+
+/** Uploads one file through a fake XMLHttpRequest that answers `status` with `responseText`. */
+async function uploadAnswered(status: number, responseText: string) {
+  const xhr = {
+    open: vi.fn(),
+    setRequestHeader: vi.fn(),
+    send: vi.fn(function (this: { onload: () => void }) {
+      queueMicrotask(() => this.onload());
+    }),
+    upload: {},
+    status,
+    responseText,
+  };
+  // A constructor that hands out the fake (`new` on a class returning an object yields that object).
+  vi.stubGlobal(
+    'XMLHttpRequest',
+    class {
+      constructor() {
+        // biome-ignore lint/correctness/noConstructorReturn: the fake above stands in for the instance
+        return xhr;
+      }
+    },
+  );
+  try {
+    return await uploadFile('/upload', 'file', new File(['x'], 'a.png'));
+  } finally {
+    vi.unstubAllGlobals();
+  }
 }
 
 describe('request helper: JSON flavour', () => {
@@ -193,6 +223,30 @@ describe('request helper: outcomes', () => {
     expect(portal.code).toBe(NETWORK_ERROR_CODE);
   });
 
+  it('an upload reads a reply that is not our JSON the same way: gateway, a proxy refusing the size, a portal', async () => {
+    for (const status of [502, 503, 504]) {
+      expect(await uploadAnswered(status, '<html>Bad gateway</html>')).toMatchObject({
+        ok: false,
+        code: '503',
+        message: 'The service is busy. Please try again in a moment.',
+      });
+    }
+    expect(await uploadAnswered(413, '<html>Request Entity Too Large</html>')).toMatchObject({
+      ok: false,
+      code: '413',
+      message: common.en.errors.payloadTooLarge,
+    });
+    expect(await uploadAnswered(200, '<html>Top up</html>')).toMatchObject({
+      ok: false,
+      code: NETWORK_ERROR_CODE,
+      message: common.en.errors.network,
+    });
+    // Our own refusal keeps its code and message.
+    expect(
+      await uploadAnswered(400, JSON.stringify({ code: '400', data: null, message: 'Not an image' })),
+    ).toMatchObject({ ok: false, code: '400', message: 'Not an image' });
+  });
+
   it('gives up after 60 s, closes the spinner and reports a network failure', async () => {
     vi.useFakeTimers();
     const fetchImpl = vi.fn(
@@ -259,33 +313,12 @@ describe('request helper: an ended session', () => {
   it('ends the session on a refused upload too', async () => {
     const action = vi.fn();
     setSessionEndAction(action);
-    const xhr = {
-      open: vi.fn(),
-      setRequestHeader: vi.fn(),
-      send: vi.fn(function (this: { onload: () => void }) {
-        queueMicrotask(() => this.onload());
-      }),
-      upload: {},
-      status: 401,
-      responseText: JSON.stringify({ code: '401', data: null, message: 'Session ended' }),
-    };
-    // A constructor that hands out the fake (`new` on a class returning an object yields that object).
-    vi.stubGlobal(
-      'XMLHttpRequest',
-      class {
-        constructor() {
-          // biome-ignore lint/correctness/noConstructorReturn: the fake above stands in for the instance
-          return xhr;
-        }
-      },
+    const result = await uploadAnswered(
+      401,
+      JSON.stringify({ code: '401', data: null, message: 'Session ended' }),
     );
-    try {
-      const result = await uploadFile('/upload', 'file', new File(['x'], 'a.png'));
-      expect(result.code).toBe('401');
-      expect(action).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    expect(result.code).toBe('401');
+    expect(action).toHaveBeenCalledTimes(1);
   });
 
   it('is an ordinary failure in a shell without an action (the back office)', async () => {

@@ -135,6 +135,21 @@ function sessionEndedResult<T>(): ApiResult<T> {
   };
 }
 
+/**
+ * A reply that is not our JSON came from something in front of our server (decision 010):
+ * - a gateway's 502-504 page: our server did not answer; the borrower's connection works and a second
+ *   try may not (code 503, worth a retry);
+ * - a proxy's 413: the body was too large for it, before our server saw it;
+ * - any other page (a captive portal, an operator's top-up page when the data runs out): the network's.
+ */
+function notOurReply(status: number, lang = sessionLang()): ApiResult<never> {
+  const errors = common[lang].errors;
+  if (GATEWAY_FAILURES.has(status))
+    return { ok: false, code: ERROR_CODE.UNAVAILABLE, data: null, message: errors.unavailable };
+  if (status === 413) return { ok: false, code: '413', data: null, message: errors.payloadTooLarge };
+  return { ok: false, code: NETWORK_ERROR_CODE, data: null, message: errors.network };
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'POST', data, flavour = 'json', loadingText, silent = false } = options;
   // Already said once (toast and state); nothing to ask the server with a dead token.
@@ -158,29 +173,24 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    const body = (await response.json().catch((err: unknown) => {
-      // A gateway in front of us answered for a server that did not (502-504, an HTML page): the borrower's
-      // connection works and a second try may not. Any other page that is not our JSON (a captive portal,
-      // an operator's top-up page when the data runs out) is the network's, as below.
-      if (GATEWAY_FAILURES.has(response.status)) return null;
-      throw err;
-    })) as { code?: string | number; data?: T; message?: string } | null;
-    result = body
-      ? {
-          ok: isSuccessCode(body.code),
-          code: body.code ?? String(response.status),
-          data: body.data ?? null,
-          message: body.message ?? '',
-        }
-      : {
-          ok: false,
-          code: ERROR_CODE.UNAVAILABLE,
-          data: null,
-          message: common[sessionLang()].errors.unavailable,
-        };
-    if (!result.ok && !result.message) result.message = common[sessionLang()].errors.internal;
+    const body = (await response.json().catch(() => null)) as {
+      code?: string | number;
+      data?: T;
+      message?: string;
+    } | null;
+    if (body) {
+      result = {
+        ok: isSuccessCode(body.code),
+        code: body.code ?? String(response.status),
+        data: body.data ?? null,
+        message: body.message ?? '',
+      };
+      if (!result.ok && !result.message) result.message = common[sessionLang()].errors.internal;
+    } else {
+      result = notOurReply(response.status);
+    }
   } catch {
-    // Offline, DNS, reset, timeout (abort) or a reply that is not our JSON: one clear message.
+    // Offline, DNS, reset or timeout (abort): one clear message.
     result = {
       ok: false,
       code: NETWORK_ERROR_CODE,
@@ -243,17 +253,14 @@ export function uploadFile<T>(
       } catch {
         body = null;
       }
-      if (body && isSuccessCode(body.code) && body.data) {
+      if (!body) {
+        const result = notOurReply(xhr.status, lang);
+        fail(result.code, result.message);
+      } else if (isSuccessCode(body.code) && body.data) {
         options.onProgress?.(100);
         resolve({ ok: true, code: body.code ?? 0, data: body.data, message: body.message ?? '' });
-      } else if (body?.message) {
-        fail(body.code ?? String(xhr.status), body.message);
       } else {
-        // A proxy in front of us may refuse a large body before our server sees it, without our JSON.
-        fail(
-          String(xhr.status),
-          xhr.status === 413 ? common[lang].errors.payloadTooLarge : common[lang].errors.internal,
-        );
+        fail(body.code ?? String(xhr.status), body.message || common[lang].errors.internal);
       }
     };
     xhr.onerror = () => fail(NETWORK_ERROR_CODE, common[lang].errors.network);
