@@ -1,13 +1,24 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import type { Lang } from '../../shared/markets.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { setToaster } from '../lib/toast.ts';
+import { overlays } from '../ui/overlays.tsx';
 import { ShellProviders } from '../ui/shell-providers.tsx';
 
 /** What every screen test needs besides the network and the shell: toasts, a router, time. */
+
+/**
+ * For a file whose tests expect a dialog at a given moment of a fake clock (a rating asked 3 s after
+ * loading): a dialog draws once antd-mobile's overlays have loaded, and their first load through the test
+ * transform can take seconds of real time on a busy machine, which a fake clock does not wait for. They
+ * are loaded before the file's first test instead.
+ */
+export function preloadOverlays(): void {
+  beforeAll(() => overlays.load(), 60_000);
+}
 
 /** Captures what the screens toast. */
 export function captureToasts(): string[] {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToaster } from '../lib/toast.ts';
-import { overlays } from './overlays.tsx';
+import { preloadOverlays } from '../test/screen-kit.tsx';
 import { RatingDialog, StarRating } from './rating-dialog.tsx';
 
 const labels = {
@@ -12,9 +12,7 @@ const labels = {
   star: (n: number) => `${n} stars`,
 };
 const shown: string[] = [];
-// The dialog draws once antd-mobile's overlays have loaded. Their first load through the test transform
-// can take several seconds on a busy machine: load them before the first test's clock starts.
-beforeAll(() => overlays.load(), 60_000);
+preloadOverlays();
 beforeEach(() => {
   shown.length = 0;
   setToaster({ show: (m) => shown.push(m), loading: () => () => {} });

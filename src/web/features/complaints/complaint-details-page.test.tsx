@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
+import { preloadOverlays } from '../../test/screen-kit.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { RATING_DELAY_MS } from '../../ui/rating-dialog.tsx';
 import { COMPLAINT_PATHS } from './complaint-api.ts';
@@ -20,6 +21,8 @@ import {
   stubFetch,
 } from './complaint-test-kit.tsx';
 
+// The rating is asked for at 3 s of a fake clock: its dialog's code must be here by then.
+preloadOverlays();
 const realFetch = globalThis.fetch;
 const routes = [
   { path: H5_PATHS.complaintDetails, Component: ComplaintDetailsPage },

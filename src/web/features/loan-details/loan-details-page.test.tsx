@@ -6,6 +6,7 @@ import { H5_PATHS } from '../../../shared/routes.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { I18nProvider } from '../../lib/use-translation.tsx';
+import { preloadOverlays } from '../../test/screen-kit.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { RATING_DELAY_MS } from '../../ui/rating-dialog.tsx';
 import { createQueryClient } from '../../ui/shell-providers.tsx';
@@ -25,6 +26,8 @@ import {
 } from './loan-details-test-kit.tsx';
 import { StatusImage } from './status-image.tsx';
 
+// The rating is asked for at 3 s of a fake clock: its dialog's code must be here by then.
+preloadOverlays();
 const realFetch = globalThis.fetch;
 const routes = [
   { path: H5_PATHS.loanDetails, Component: LoanDetailsPage },
