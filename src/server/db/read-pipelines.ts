@@ -8,8 +8,9 @@ import type { Statement } from './statement.ts';
  * that had gone to sleep: on these machines that wake-up (a loopback write that rouses another process)
  * costs more than the query's JavaScript. A pipelined connection takes the next query while the backend
  * is still answering the last one, so under load the backend rarely sleeps and its answers arrive
- * several to a read. Measured with the bench's bare primary-key route: 10-14k req/s through a pool of
- * 10, 20-24k through one or two pipelined connections (2026-11-25).
+ * several to a read; the queries of one turn of the event loop go out in one write (`holdWrites`).
+ * Measured with the bench's bare primary-key route (2026-11-25): 11-12k req/s through a pool of 10,
+ * 20-22k over one or two pipelined connections, 23-26k with one write per turn.
  *
  * Each query has its own Sync, so an error ends only that query; the ones behind it run. A connection
  * runs its queries one after another, so a slow one delays those queued behind it: only reads come here
