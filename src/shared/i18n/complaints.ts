@@ -32,6 +32,7 @@ export const complaints = {
       },
       entry: {
         title: 'Complaints',
+        loadError: 'The complaint page could not be loaded.',
         orderHeading: 'Your order',
         all: 'All',
         allLabel: 'Show all my orders',
@@ -50,6 +51,7 @@ export const complaints = {
       },
       form: {
         title: 'Submit a complaint',
+        loadError: 'The complaint form could not be loaded.',
         typeLabel: 'Question type',
         subTypeLabel: 'Sub-type',
         detailLabel: 'Your comments and suggestions',
@@ -81,6 +83,7 @@ export const complaints = {
       },
       list: {
         title: 'My complaints',
+        loadError: 'Your complaints could not be loaded.',
         tabs: { processing: 'Processing', processed: 'Processed' },
         empty: {
           processing: 'You have no complaints in progress.',
@@ -96,6 +99,7 @@ export const complaints = {
       },
       details: {
         title: 'Complaint details',
+        loadError: 'This complaint could not be loaded.',
         type: 'Question type',
         subType: 'Sub-type',
         content: 'Your comments and suggestions',
@@ -155,6 +159,7 @@ export const complaints = {
       },
       entry: {
         title: 'Pengaduan',
+        loadError: 'Halaman pengaduan tidak dapat dimuat.',
         orderHeading: 'Pesanan Anda',
         all: 'Semua',
         allLabel: 'Tampilkan semua pesanan saya',
@@ -173,6 +178,7 @@ export const complaints = {
       },
       form: {
         title: 'Kirim pengaduan',
+        loadError: 'Formulir pengaduan tidak dapat dimuat.',
         typeLabel: 'Jenis pertanyaan',
         subTypeLabel: 'Sub-jenis',
         detailLabel: 'Komentar dan saran Anda',
@@ -204,6 +210,7 @@ export const complaints = {
       },
       list: {
         title: 'Pengaduan saya',
+        loadError: 'Pengaduan Anda tidak dapat dimuat.',
         tabs: { processing: 'Sedang diproses', processed: 'Selesai diproses' },
         empty: {
           processing: 'Tidak ada pengaduan yang sedang diproses.',
@@ -219,6 +226,7 @@ export const complaints = {
       },
       details: {
         title: 'Detail pengaduan',
+        loadError: 'Pengaduan ini tidak dapat dimuat.',
         type: 'Jenis pertanyaan',
         subType: 'Sub-jenis',
         content: 'Komentar dan saran Anda',

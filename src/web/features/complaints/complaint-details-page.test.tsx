@@ -202,6 +202,27 @@ describe('ComplaintDetailsPage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Rate this service' })).toBeNull());
   });
 
+  it('says what could not be loaded and why, in the borrower’s language, with a retry', async () => {
+    setSessionParams({ market: 'ID', token: 't'.repeat(43), deviceId: 'd1' });
+    // Busy until the borrower asks again (the query's own one retry of a busy reply fails too).
+    let busy = true;
+    stubFetch({
+      [COMPLAINT_PATHS.detail]: () =>
+        busy
+          ? reply({ code: '503', data: null, message: 'Layanan sedang sibuk.' }, 503)
+          : ok(problemDetail({ isScore: 0 })),
+    });
+    const user = userEvent.setup();
+    renderAt(routes, DETAILS, 'id');
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('p')!.textContent).toBe(
+      'Pengaduan ini tidak dapat dimuat. Layanan sedang sibuk.',
+    );
+    busy = false;
+    await user.click(within(alert).getByRole('button', { name: 'Coba lagi' }));
+    expect(await screen.findByText('They called my mother twice at night.')).toBeTruthy();
+  });
+
   it('shows a friendly not-found state for a complaint that is not the borrower’s', async () => {
     stubFetch({
       [COMPLAINT_PATHS.detail]: () =>

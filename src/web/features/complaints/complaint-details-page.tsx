@@ -101,7 +101,12 @@ export function ComplaintDetailsPage() {
   if (detail.isPending) return page(<DetailsSkeleton />);
   if (detail.isError) {
     if (isNotFound(detail.error)) return page(notFound);
-    return page(<PageError message={detail.error.message} onRetry={() => void detail.refetch()} />);
+    return page(
+      <PageError
+        message={`${t('screens.details.loadError')} ${detail.error.message}`}
+        onRetry={() => void detail.refetch()}
+      />,
+    );
   }
 
   const data = detail.data;

@@ -224,7 +224,9 @@ describe('ComplaintEntryPage', () => {
     const user = userEvent.setup();
     renderAt(routes, H5_PATHS.complaint);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The service is busy.');
+    expect(alert.querySelector('p')!.textContent).toBe(
+      'The complaint page could not be loaded. The service is busy.',
+    );
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Quick Cash')).toBeTruthy();
   });

@@ -66,7 +66,10 @@ export function ComplaintEntryPage() {
         {isUnknownOrder(init.error) ? (
           <OrderNotFound />
         ) : (
-          <PageError message={init.error.message} onRetry={() => void init.refetch()} />
+          <PageError
+            message={`${t('screens.entry.loadError')} ${init.error.message}`}
+            onRetry={() => void init.refetch()}
+          />
         )}
       </main>
     );

@@ -115,6 +115,26 @@ describe('ComplaintFormPage', () => {
     expect(net.calls).toHaveLength(1);
   });
 
+  it('says the form could not be loaded, and why, with a retry', async () => {
+    let calls = 0;
+    stubFetch({
+      [COMPLAINT_PATHS.init]: () => {
+        calls += 1;
+        return calls === 1
+          ? reply({ code: '500', data: null, message: 'Something went wrong on our side.' }, 500)
+          : ok(problemInit());
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(routes, FORM);
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('p')!.textContent).toBe(
+      'The complaint form could not be loaded. Something went wrong on our side.',
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox')).toBeTruthy();
+  });
+
   it('reads an order number that is not one at all (the server’s 400) the same way', async () => {
     stubFetch({
       [COMPLAINT_PATHS.init]: () =>

@@ -85,7 +85,12 @@ export function ComplaintFormPage() {
   if (init.isPending) return page(<FormSkeleton />);
   if (init.isError) {
     if (isUnknownOrder(init.error)) return page(<OrderNotFound />);
-    return page(<PageError message={init.error.message} onRetry={() => void init.refetch()} />);
+    return page(
+      <PageError
+        message={`${t('screens.form.loadError')} ${init.error.message}`}
+        onRetry={() => void init.refetch()}
+      />,
+    );
   }
 
   const type = init.data.problemType.find((o) => o.value === problemType);

@@ -296,7 +296,10 @@ describe('ComplaintListPage', () => {
     const user = userEvent.setup();
     renderAt(routes, H5_PATHS.complaintList);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Something went wrong on our side.');
+    // What failed, then why: the screen's own words before the server's.
+    expect(alert.querySelector('p')!.textContent).toBe(
+      'Your complaints could not be loaded. Something went wrong on our side.',
+    );
     // The frame stays around the failure.
     expect(screen.getByRole('tab', { name: 'Processing' })).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

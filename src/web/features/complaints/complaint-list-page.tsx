@@ -78,7 +78,13 @@ function ComplaintTab({ status, lang, market }: { status: ComplaintStatus; lang:
   const list = useInfiniteQuery(problemListQuery(status));
 
   if (list.data === undefined) {
-    if (list.isError) return <PageError message={list.error.message} onRetry={() => void list.refetch()} />;
+    if (list.isError)
+      return (
+        <PageError
+          message={`${t('screens.list.loadError')} ${list.error.message}`}
+          onRetry={() => void list.refetch()}
+        />
+      );
     return <ListSkeleton label={t('screens.list.loading')} />;
   }
 
