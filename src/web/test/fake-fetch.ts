@@ -12,6 +12,15 @@ export function reply(body: unknown, status = 200): Response {
 /** The usual success envelope. */
 export const ok = (data: unknown, message = '') => reply({ code: 0, data, message });
 
+/** A handler that fails the first call with `failure` and answers every later one with `then`. */
+export function failingOnce(failure: () => FetchAnswer, then: () => FetchAnswer): FetchHandler {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls === 1 ? failure() : then();
+  };
+}
+
 /** What a handler returns to make the call fail as a lost connection does (fetch rejects). */
 export const NETWORK_DOWN = Symbol('network down');
 

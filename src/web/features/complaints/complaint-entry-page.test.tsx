@@ -10,6 +10,7 @@ import {
   applyStyles,
   captureToasts,
   contrast,
+  failingOnce,
   Marker,
   ok,
   orderCard,
@@ -210,16 +211,11 @@ describe('ComplaintEntryPage', () => {
   });
 
   it('shows a load failure with a retry', async () => {
-    let calls = 0;
     stubFetch({
-      [COMPLAINT_PATHS.init]: () => {
-        calls += 1;
-        return calls === 1
-          ? new Response(JSON.stringify({ code: '503', data: null, message: 'The service is busy.' }), {
-              status: 503,
-            })
-          : ok(problemInit());
-      },
+      [COMPLAINT_PATHS.init]: failingOnce(
+        () => reply({ code: '503', data: null, message: 'The service is busy.' }, 503),
+        () => ok(problemInit()),
+      ),
     });
     const user = userEvent.setup();
     renderAt(routes, H5_PATHS.complaint);

@@ -11,6 +11,7 @@ import { draftKey } from './complaint-draft.ts';
 import { ComplaintFormPage, RETURN_DELAY_MS } from './complaint-form-page.tsx';
 import {
   captureToasts,
+  failingOnce,
   Marker,
   ok,
   problemInit,
@@ -116,14 +117,11 @@ describe('ComplaintFormPage', () => {
   });
 
   it('says the form could not be loaded, and why, with a retry', async () => {
-    let calls = 0;
     stubFetch({
-      [COMPLAINT_PATHS.init]: () => {
-        calls += 1;
-        return calls === 1
-          ? reply({ code: '500', data: null, message: 'Something went wrong on our side.' }, 500)
-          : ok(problemInit());
-      },
+      [COMPLAINT_PATHS.init]: failingOnce(
+        () => reply({ code: '500', data: null, message: 'Something went wrong on our side.' }, 500),
+        () => ok(problemInit()),
+      ),
     });
     const user = userEvent.setup();
     renderAt(routes, FORM);

@@ -12,6 +12,7 @@ import {
   applyStyles,
   captureToasts,
   contrast,
+  failingOnce,
   LIST_TIME,
   listedComplaint,
   listPage,
@@ -284,14 +285,11 @@ describe('ComplaintListPage', () => {
   });
 
   it('shows a failure of the first page with a retry', async () => {
-    let calls = 0;
     stubFetch({
-      [COMPLAINT_PATHS.list]: () => {
-        calls += 1;
-        return calls === 1
-          ? reply({ code: '500', data: null, message: 'Something went wrong on our side.' }, 500)
-          : ok(page('processing', []));
-      },
+      [COMPLAINT_PATHS.list]: failingOnce(
+        () => reply({ code: '500', data: null, message: 'Something went wrong on our side.' }, 500),
+        () => ok(page('processing', [])),
+      ),
     });
     const user = userEvent.setup();
     renderAt(routes, H5_PATHS.complaintList);

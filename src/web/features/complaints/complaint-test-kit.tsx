@@ -10,7 +10,7 @@ import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 
 /** Test helpers of the complaint screens: the shared network edge, toasts and router, and complaints. */
 
-export { ok, reply, stubFetch } from '../../test/fake-fetch.ts';
+export { failingOnce, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
 export { captureToasts, Marker, renderAt, settle } from '../../test/screen-kit.tsx';
 
 /** The creation time of listed complaints in tests. */
