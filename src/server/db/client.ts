@@ -34,6 +34,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A short connection timeout keeps a lost database a fast 503 instead of a hung request. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
@@ -54,11 +57,10 @@ interface QueryOptions {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let queries = 0;
   if (target.kind === 'postgres') {
-    // A short connection timeout keeps a lost database a fast 503 instead of a hung request.
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
       statement_timeout: 15_000,
     });
@@ -80,7 +82,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const reads = new ReadPipelines(
       {
         connectionString: target.url,
-        connectionTimeoutMillis: 5_000,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         statement_timeout: READ_STATEMENT_TIMEOUT_MS,
       },
       target.readConnections,

@@ -53,12 +53,11 @@ const slow = statement<{ done: boolean }>(
   'select pg_sleep($1::float8) is not null as done',
 );
 
-/** The database a Database is open on (the pool's connection string). */
-const nameOf = (database: Database) =>
-  new URL(
-    (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString,
-  ).pathname.slice(1);
+/** Where a Database is open (its pool's connection string), and the database's name. */
+const urlOf = (database: Database) =>
+  (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
+const nameOf = (database: Database) => new URL(urlOf(database)).pathname.slice(1);
 
 describe.skipIf(!url)('reads over pipelined connections (PostgreSQL)', () => {
   let database: Database;
@@ -84,11 +83,7 @@ describe.skipIf(!url)('reads over pipelined connections (PostgreSQL)', () => {
   });
 
   it('sends the reads of one turn of the event loop in one write per connection', async () => {
-    const url = new URL(
-      (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-        .connectionString,
-    );
-    const pipelines = new ReadPipelines({ connectionString: url.toString() });
+    const pipelines = new ReadPipelines({ connectionString: urlOf(database) });
     try {
       // Warm: both connections open and the statement prepared on each.
       await Promise.all(Array.from({ length: 20 }, (_, n) => pipelines.run(whoAnswers, [n])));

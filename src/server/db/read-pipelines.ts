@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import type { Statement } from './statement.ts';
 
@@ -106,17 +107,11 @@ export class ReadPipelines {
  */
 function holdWrites(slot: Slot, client: pg.Client) {
   if (slot.corked) return;
-  const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & Cork } }).connection
-    .stream;
+  const { stream } = (client as unknown as { connection: { stream: Socket } }).connection;
   slot.corked = true;
   stream.cork();
   setImmediate(() => {
     slot.corked = false;
     stream.uncork();
   });
-}
-
-interface Cork {
-  cork(): void;
-  uncork(): void;
 }
