@@ -107,10 +107,61 @@ export const products = pgTable(
     sort: integer('sort').notNull().default(0),
     /** New orders accepted per market day; null: no limit. When reached, the product is full until tomorrow. */
     dailyQuota: integer('daily_quota'),
+    /**
+     * The version of `terms` on offer (issue 27): editing the terms of a product makes a new version in
+     * `product_versions`; a quote names the version it was priced on and is refused once it is not current.
+     */
+    termsVersion: integer('terms_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('products_market_code_uq').on(t.market, t.code)],
+);
+
+/**
+ * Every version of a product's terms, never updated or deleted: what a quote and an order were priced on
+ * (issue 27). Version 1 is the terms a product was created with; each edit of the terms adds the next.
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    terms: jsonb('terms').$type<StoredTerms>().notNull(),
+    /** The staff member who saved it; null for the seed and for versions older than issue 27. */
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_versions_product_version_uq').on(t.productId, t.version)],
+);
+
+/**
+ * What the confirm screen showed a borrower (issue 27): the product, its terms version, the amounts, the
+ * schedule and APR, valid until `expires_at`. The push names it; an order is made only from a quote
+ * that is still valid and whose terms version is still the product's, and is booked exactly as quoted.
+ */
+export const loanQuotes = pgTable(
+  'loan_quotes',
+  {
+    /** Random, unguessable: the borrower's handle on what they were shown. */
+    id: text('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    termsVersion: integer('terms_version').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    termDays: integer('term_days').notNull(),
+    quote: jsonb('quote').$type<Quote>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('loan_quotes_borrower_idx').on(t.borrowerId, t.createdAt)],
 );
 
 /** Loan orders. Amounts in minor units. `collectionAllowed` is the spec's isShow (collection complaints). */
@@ -121,7 +172,7 @@ export const orders = pgTable(
     orderNo: text('order_no').notNull(),
     borrowerId: integer('borrower_id')
       .notNull()
-      .references(() => borrowers.id, { onDelete: 'cascade' }),
+      .references(() => borrowers.id, { onDelete: 'restrict' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
@@ -135,6 +186,10 @@ export const orders = pgTable(
     terms: jsonb('terms').$type<StoredTerms>(),
     /** The quote the borrower confirmed: fees, amount disbursed, interest, schedule, APR. */
     quote: jsonb('quote').$type<Quote>(),
+    /** The product's terms version the order was sold on (null for orders older than issue 27). */
+    termsVersion: integer('terms_version'),
+    /** The quote the borrower accepted (null for orders older than issue 27). */
+    quoteId: text('quote_id'),
     /** The client's idempotency key of the confirm that made the order: a repeat gets this order. */
     requestKey: text('request_key'),
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
@@ -146,6 +201,8 @@ export const orders = pgTable(
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
     index('orders_borrower_idx').on(t.borrowerId),
     uniqueIndex('orders_request_key_uq').on(t.borrowerId, t.requestKey),
+    // A quote makes one order at most.
+    uniqueIndex('orders_quote_uq').on(t.quoteId),
     // One application in flight per borrower and product: confirms racing with different keys make one
     // order (a live loan on the product is refused by the service before it gets here).
     uniqueIndex('orders_pending_per_product_uq')
@@ -171,7 +228,7 @@ export const orderCharges = pgTable(
     id: serial('id').primaryKey(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     /** `late_fee` or `late_charge`. */
     kind: text('kind').notNull(),
     /** The market day the charge is for (`YYYY-MM-DD`). */
@@ -219,7 +276,7 @@ export const orderEvents = pgTable(
     id: serial('id').primaryKey(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     operation: text('operation').notNull(),
     fromStatus: integer('from_status'),
     toStatus: integer('to_status').notNull(),
@@ -420,7 +477,7 @@ export const payCodes = pgTable(
     billNo: text('bill_no').notNull(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     borrowerId: integer('borrower_id').notNull(),
     /** `repay` (periods, charges), `extension` (the extension fee). */
     purpose: text('purpose').notNull(),
@@ -460,7 +517,7 @@ export const payments = pgTable(
     eventId: text('event_id').notNull(),
     vcode: text('vcode').notNull(),
     payCodeId: integer('pay_code_id').references(() => payCodes.id),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     utr: text('utr'),
@@ -478,6 +535,8 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
     index('payments_review_idx').on(t.createdAt).where(sql`state = 'review'`),
+    // The sweep finds payments left `received` by a crash between recording and crediting.
+    index('payments_received_idx').on(t.createdAt).where(sql`state = 'received'`),
   ],
 );
 
@@ -488,10 +547,10 @@ export const paymentAllocations = pgTable(
     id: serial('id').primaryKey(),
     paymentId: integer('payment_id')
       .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+      .references(() => payments.id, { onDelete: 'restrict' }),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     /** Null for the order's late charges and the extension fee. */
     period: integer('period'),
     component: text('component').notNull(),
@@ -543,7 +602,7 @@ export const utrSubmissions = pgTable(
     utr: text('utr').notNull(),
     payCodeId: integer('pay_code_id')
       .notNull()
-      .references(() => payCodes.id, { onDelete: 'cascade' }),
+      .references(() => payCodes.id, { onDelete: 'restrict' }),
     borrowerId: integer('borrower_id').notNull(),
     /** `received` (sent to the gateway), `rejected` (no such payment). */
     state: text('state').notNull(),
@@ -608,10 +667,10 @@ export const cardRepayments = pgTable(
     borrowerId: integer('borrower_id').notNull(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     cardId: integer('card_id')
       .notNull()
-      .references(() => bankCards.id, { onDelete: 'cascade' }),
+      .references(() => bankCards.id, { onDelete: 'restrict' }),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     needValid: boolean('need_valid').notNull(),
     state: text('state').notNull().default('pending'),
@@ -812,3 +871,22 @@ export const schema = {
   dataRightsRequests,
   accountClosures,
 };
+
+/**
+ * Runs of the ledger check (issue 27): when it ran, how many orders it read and every breach of a ledger
+ * invariant it found (order, rule, detail), for the back office. Kept; a run changes no ledger row.
+ */
+export const ledgerChecks = pgTable(
+  'ledger_checks',
+  {
+    id: serial('id').primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ordersChecked: integer('orders_checked').notNull().default(0),
+    breaches: jsonb('breaches')
+      .$type<Array<{ orderNo: string; market: string; rule: string; detail: string }>>()
+      .notNull()
+      .default([]),
+  },
+  (t) => [index('ledger_checks_started_idx').on(t.startedAt)],
+);
