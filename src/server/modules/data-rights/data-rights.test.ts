@@ -636,6 +636,12 @@ describe('account cancellation', () => {
       .from(auditLog)
       .where(eq(auditLog.target, `borrower:${b.id}`));
     expect(entry).toMatchObject({ action: 'account.cancel', staffId: null });
+    // Nor can anything else take the ledger away with the person: the database refuses to delete a
+    // borrower who has orders (restrict, not cascade), and the order's rows stay whole.
+    await expect(db.delete(borrowers).where(eq(borrowers.id, b.id))).rejects.toThrow();
+    expect(
+      await db.select().from(paymentAllocations).where(eq(paymentAllocations.orderId, loan.orderId)),
+    ).toHaveLength(2);
 
     // The same phone can register again as a new borrower.
     const again = await db
