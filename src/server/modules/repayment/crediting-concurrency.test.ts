@@ -5,9 +5,11 @@ import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { COMPONENTS } from '../../../shared/domain/ledger.ts';
 import { signedHeaders } from '../../adapters/payment-gateway.ts';
-import { orders, paymentAllocations, payments, products } from '../../db/schema.ts';
+import { gatewayEvents, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
 import { seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, type StaffHeaders, staffSignIn, type TestApp } from '../../test/helpers.ts';
+import type { OrderEngine } from '../orders/order-engine.ts';
+import { repaymentLedger } from './repayment.ledger.ts';
 import { repaymentRepository } from './repayment.repository.ts';
 import { balanceOfOrder } from './repayment.service.ts';
 
@@ -219,10 +221,220 @@ describe('two payments of one loan at once (PostgreSQL)', () => {
       expect(staff.statusCode, staff.body).toBe(200);
       expect(gateway.statusCode, gateway.body).toBe(200);
       await expectNothingBookedTwice(orderNo);
+      // The staff credit books what the order still owed when it ran; the rest is its excess to refund.
       const [o] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
       const paid = await t.database.db.select().from(payments).where(eq(payments.orderId, o!.id));
       const credited = paid.filter((p) => p.state === 'credited').reduce((a, p) => a + p.amountMinor, 0);
-      expect(Number(await allocatedTo(o!.id))).toBe(credited);
+      expect(Number(await allocatedTo(o!.id))).toBe(credited - staff.json().data.excessMinor);
+    },
+  );
+});
+
+/** What a crash between recording a payment and crediting it leaves: the event and the payment `received`. */
+async function leftReceived(code: VcodeData, event: GatewayEvent, createdAt: Date) {
+  const [bill] = await t.database.db.select().from(payCodes).where(eq(payCodes.vcode, code.vcode));
+  await t.database.db
+    .insert(gatewayEvents)
+    .values({ eventId: event.eventId, paymentId: event.paymentId, outcome: 'received' });
+  const [row] = await t.database.db
+    .insert(payments)
+    .values({
+      providerPaymentId: event.paymentId,
+      eventId: event.eventId,
+      vcode: event.vcode,
+      payCodeId: bill!.id,
+      orderId: bill!.orderId,
+      amountMinor: event.amount,
+      currency: event.currency,
+      paidAt: new Date(event.paidAt),
+      state: 'received',
+      createdAt,
+    })
+    .returning();
+  return row!;
+}
+
+const paymentOf = async (providerPaymentId: string) =>
+  (await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)))[0]!;
+const allocationsOf = async (paymentId: number) =>
+  Number(
+    (
+      await t.database.db
+        .select({ n: sql<number>`coalesce(sum(${paymentAllocations.amountMinor}), 0)::bigint` })
+        .from(paymentAllocations)
+        .where(eq(paymentAllocations.paymentId, paymentId))
+    )[0]!.n,
+  );
+
+describe('the sweep: payments a crash left received', () => {
+  it('credits one left past the grace once, leaves one within it, and a second run changes nothing', async () => {
+    const orderNo = await freshLoan();
+    const [one, two] = await offered(orderNo);
+    const old = await bill(orderNo, one!);
+    const recent = await bill(orderNo, two!, 'BNI');
+    const oldEvent = eventFor(old);
+    const recentEvent = eventFor(recent);
+    const stuck = await leftReceived(old, oldEvent, new Date(Date.now() - 5 * 60_000));
+    await leftReceived(recent, recentEvent, new Date());
+
+    expect(await t.app.creditSweep()).toEqual({ credited: 1, review: 0, undecided: 0 });
+    expect((await paymentOf(oldEvent.paymentId)).state).toBe('credited');
+    expect(await allocationsOf(stuck.id)).toBe(oldEvent.amount);
+    // Within the grace it may still be being credited by its own delivery: not the sweep's.
+    expect((await paymentOf(recentEvent.paymentId)).state).toBe('received');
+
+    expect(await t.app.creditSweep()).toEqual({ credited: 0, review: 0, undecided: 0 });
+    expect(await allocationsOf(stuck.id)).toBe(oldEvent.amount);
+    // Its provider's repeat finishes it instead: a repeat is never told "duplicate" for it.
+    const repeat = await callback(recentEvent);
+    expect(repeat.json().data.outcome).not.toBe('duplicate');
+    expect((await paymentOf(recentEvent.paymentId)).state).not.toBe('received');
+    expect(await t.app.creditSweep({ graceMs: 0 })).toEqual({ credited: 0, review: 0, undecided: 0 });
+    await expectNothingBookedTwice(orderNo);
+  });
+
+  it('puts one it cannot credit in the reconciliation list for staff, once', async () => {
+    const orderNo = await freshLoan();
+    const [one] = await offered(orderNo);
+    const code = await bill(orderNo, one!);
+    const e = eventFor(code);
+    const stuck = await leftReceived(code, e, new Date(Date.now() - 5 * 60_000));
+    // An order engine that fails as a bug would: every retry would fail the same way.
+    const broken = repaymentLedger({
+      db: t.database.db,
+      run: t.database.run,
+      repo: repaymentRepository(t.database),
+      engine: {
+        apply: async () => {
+          throw new Error('engine failure');
+        },
+      } as unknown as OrderEngine,
+      clock: t.clock,
+    });
+    expect(await broken.sweep()).toEqual({ credited: 0, review: 0, undecided: 1 });
+    const row = await paymentOf(e.paymentId);
+    expect(row).toMatchObject({ state: 'review', reviewReason: 'undecided' });
+    expect(await allocationsOf(stuck.id)).toBe(0);
+    const list = await t.app.inject({ method: 'GET', url: '/admin-api/payments/review', headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(JSON.stringify(list.json().data)).toContain(e.paymentId);
+    expect(await broken.sweep()).toEqual({ credited: 0, review: 0, undecided: 0 });
+  });
+});
+
+/** Ends the backend that waits for a lock in a statement like `query` (from a connection of the test's). */
+async function killWaiting(query: string) {
+  const client = await sideConnection();
+  try {
+    for (let i = 0; i < 2000; i++) {
+      const { rows } = await client.query(
+        `select pg_terminate_backend(pid) as killed from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and query ilike $1`,
+        [query],
+      );
+      if (rows.length > 0) return rows.length;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`no backend waited in ${query}`);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a connection killed in the middle of crediting (PostgreSQL)', () => {
+  it.skipIf(!onPostgres)(
+    'answers the callback 503 in its language, keeps the payment for the sweep, and the next request works',
+    async () => {
+      const orderNo = await freshLoan();
+      const [one] = await offered(orderNo);
+      const code = await bill(orderNo, one!);
+      const e = eventFor(code);
+      const hold = await holdOrder(orderNo);
+      const reply = callback(e);
+      expect(await killWaiting('%from orders%for update%')).toBe(1);
+      await hold.release();
+      const res = await reply;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: '503', data: null });
+      expect(res.json().message).toMatch(/\S/);
+      // Nothing half-written: recorded, not credited, nothing allocated.
+      const row = await paymentOf(e.paymentId);
+      expect(row.state).toBe('received');
+      expect(await allocationsOf(row.id)).toBe(0);
+      // The process is up and the pool gives working connections.
+      expect((await borrowerPost(REPAY_PATHS.plan, { orderId: orderNo })).statusCode).toBe(200);
+      expect(await t.app.creditSweep({ graceMs: 0 })).toMatchObject({ credited: 1 });
+      expect(await t.app.creditSweep({ graceMs: 0 })).toMatchObject({ credited: 0 });
+      expect(await allocationsOf(row.id)).toBe(e.amount);
+      expect((await callback(e)).json().data.outcome).toBe('duplicate');
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'credits a repeated event exactly once when the delivery crediting it is killed',
+    async () => {
+      const orderNo = await freshLoan();
+      const [one] = await offered(orderNo);
+      const code = await bill(orderNo, one!);
+      const e = eventFor(code);
+      // The order held as `for update` stops the first delivery's recording statement at its foreign key
+      // check, uncommitted; the repeat's recording statement then starts and waits for it. The bill held
+      // stops whichever delivery decides the payment first, inside its crediting transaction.
+      const side = await sideConnection();
+      await side.query('begin');
+      await side.query('select id from orders where order_no = $1 for update', [orderNo]);
+      const billHold = await sideConnection();
+      await billHold.query('begin');
+      await billHold.query('select id from pay_codes where vcode = $1 for no key update', [code.vcode]);
+      const first = callback(e);
+      await lockWaiters(1);
+      const repeat = callback(e);
+      await lockWaiters(2);
+      await side.query('commit');
+      await side.end();
+      expect(await killWaiting('%from "pay_codes"%for update%')).toBe(1);
+      await billHold.query('commit');
+      await billHold.end();
+      const replies = await Promise.all([first, repeat]);
+      const statuses = replies.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 503]);
+      const answered = replies.find((r) => r.statusCode === 200)!;
+      expect(answered.json().data.outcome).toBe('credited');
+      const row = await paymentOf(e.paymentId);
+      expect(row.state).toBe('credited');
+      expect(await allocationsOf(row.id)).toBe(e.amount);
+      expect(await t.app.creditSweep({ graceMs: 0 })).toMatchObject({ credited: 0 });
+      expect(await allocationsOf(row.id)).toBe(e.amount);
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'answers a staff credit 503 with nothing booked, and the same credit then goes through once',
+    async () => {
+      const orderNo = await freshLoan();
+      const [one] = await offered(orderNo);
+      const code = await bill(orderNo, one!);
+      const short = eventFor(code, one! - 1_000);
+      expect((await callback(short)).json().data.outcome).toBe('review');
+      const reviewed = await paymentOf(short.paymentId);
+      const credit = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/admin-api/payments/${reviewed.id}/credit`,
+          headers: admin,
+          payload: { note: 'Confirmed with the bank' },
+        });
+      const hold = await holdOrder(orderNo);
+      const reply = credit();
+      expect(await killWaiting('%from orders%for update%')).toBe(1);
+      await hold.release();
+      const res = await reply;
+      expect(res.statusCode, res.body).toBe(503);
+      expect((await paymentOf(short.paymentId)).state).toBe('review');
+      expect(await allocationsOf(reviewed.id)).toBe(0);
+      const again = await credit();
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await allocationsOf(reviewed.id)).toBe(short.amount);
     },
   );
 });
