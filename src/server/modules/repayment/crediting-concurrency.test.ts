@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
@@ -8,16 +7,22 @@ import { signedHeaders } from '../../adapters/payment-gateway.ts';
 import { gatewayEvents, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
 import { seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, type StaffHeaders, staffSignIn, type TestApp } from '../../test/helpers.ts';
+import {
+  holdRows,
+  killWaiting as killLockWaiter,
+  sideConnection as sideConnectionOf,
+  lockWaiters as waitForLocks,
+} from '../../test/row-locks.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 import { repaymentLedger } from './repayment.ledger.ts';
 import { repaymentRepository } from './repayment.repository.ts';
 import { balanceOfOrder } from './repayment.service.ts';
 
 /**
- * Money under concurrency (decision 045), against the real database. The races are made certain rather
- * than likely: a connection of the test holds the order's row, both requests are seen waiting for it
- * (pg_stat_activity), and then it lets go. PGlite has one connection, so nothing there can wait for a
- * lock: those tests run on PostgreSQL only.
+ * Money under concurrency and faults (decision 045), against the real database. The races are made
+ * certain rather than likely (test/row-locks.ts): a connection of the test holds the order's row, the
+ * requests are seen waiting for it, and then it lets go or one of them is ended. PGlite has one
+ * connection, so nothing there can wait for a lock: those tests run on PostgreSQL only.
  */
 const SECRET = 'concurrency-gateway-secret-0123456789abcd';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -119,52 +124,11 @@ const allocatedTo = async (orderId: number) =>
       .where(eq(paymentAllocations.orderId, orderId))
   )[0]!.n;
 
-/** A connection of the test's own to the app's database (PostgreSQL only). */
-async function sideConnection(): Promise<pg.Client> {
-  const [row] = (
-    (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: Array<{ name: string }>;
-    }
-  ).rows;
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${row!.name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  client.on('error', () => {});
-  await client.connect();
-  return client;
-}
-
-/**
- * Holds the order's row as a money path would (`for no key update`, so that inserting rows that refer to
- * the order, as recording a payment does, is not held up) until `release`.
- */
-async function holdOrder(orderNo: string) {
-  const client = await sideConnection();
-  await client.query('begin');
-  await client.query('select id from orders where order_no = $1 for no key update', [orderNo]);
-  return {
-    release: async () => {
-      await client.query('commit');
-      await client.end();
-    },
-  };
-}
-
-/** Waits until `n` backends of this database wait for a row lock (the race is then certain). */
-async function lockWaiters(n: number) {
-  for (let i = 0; i < 2000; i++) {
-    const rows = (
-      (await t.database.db.execute(sql`
-        select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows;
-    if (rows[0]!.n >= n) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`never saw ${n} requests waiting for the order's lock`);
-}
+const holdOrder = (orderNo: string) =>
+  holdRows(t.database, 'select id from orders where order_no = $1 for no key update', [orderNo]);
+const lockWaiters = (n: number) => waitForLocks(t.database, n);
+const killWaiting = (query: string) => killLockWaiter(t.database, query);
+const sideConnection = () => sideConnectionOf(t.database);
 
 describe('two payments of one loan at once (PostgreSQL)', () => {
   it.skipIf(!onPostgres)(
@@ -321,25 +285,6 @@ describe('the sweep: payments a crash left received', () => {
     expect(await broken.sweep()).toEqual({ credited: 0, review: 0, undecided: 0 });
   });
 });
-
-/** Ends the backend that waits for a lock in a statement like `query` (from a connection of the test's). */
-async function killWaiting(query: string) {
-  const client = await sideConnection();
-  try {
-    for (let i = 0; i < 2000; i++) {
-      const { rows } = await client.query(
-        `select pg_terminate_backend(pid) as killed from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query ilike $1`,
-        [query],
-      );
-      if (rows.length > 0) return rows.length;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error(`no backend waited in ${query}`);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('a connection killed in the middle of crediting (PostgreSQL)', () => {
   it.skipIf(!onPostgres)(
