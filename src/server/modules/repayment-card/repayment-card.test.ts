@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
-import { CARD_REPAY_CODE, CARD_REPAY_PATHS } from '../../../shared/contract/repayment-card.ts';
+import { CARD_REPAY_CODE, CARD_REPAY_PATHS, SMS_CODE } from '../../../shared/contract/repayment-card.ts';
 import type { CommitData, WayData } from '../../../shared/contract/repayment-card-schema.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Market } from '../../../shared/markets.ts';
@@ -696,4 +697,88 @@ describe('a commit after the charge, before its credit (PostgreSQL)', () => {
       expect(paid.map((p) => p.state)).toEqual(['credited']);
     },
   );
+});
+
+describe('a right code confirmed while a parallel confirmation locks the record', () => {
+  it('still charges once, and the record ends charged, not locked', async () => {
+    // The right code's confirmation is held between counting its try and spending the code: the moment
+    // in which a parallel confirmation finds every try used and locks the record.
+    let reached: () => void = () => {};
+    const atSpend = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release: () => void = () => {};
+    const spend = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const dialect = new PgDialect();
+    const held = await createTestApp(
+      { GATEWAY_SECRET: 'test-gateway-secret-0123456789abcdefghij' },
+      (database) => {
+        const execute = database.db.execute.bind(database.db);
+        const db = new Proxy(database.db, {
+          get(target, key, receiver) {
+            if (key !== 'execute') return Reflect.get(target, key, receiver);
+            return async (query: SQL) => {
+              if (/update sms_codes set used_at/.test(dialect.sqlToQuery(query).sql)) {
+                reached();
+                await spend;
+              }
+              return execute(query);
+            };
+          },
+        });
+        return { ...database, db };
+      },
+    );
+    try {
+      const b = await borrowerWithLoan('IN', held);
+      const send = (payload: object, path: string) =>
+        held.app.inject({ method: 'POST', url: path, headers: held.auth(b.token), payload });
+      const w = (await send({ orderId: b.orderNo }, CARD_REPAY_PATHS.way)).json().data as WayData;
+      const c = b.cards[0]!;
+      const committed = await send(
+        {
+          amount: w.amount,
+          bankName: c.bankName,
+          cardId: c.id,
+          cardNo: c.cardNo,
+          couponId: '',
+          orderId: b.orderNo,
+          repayToken: w.repayToken,
+          bankCode: c.bankCode,
+          sendMsg: 1,
+        },
+        CARD_REPAY_PATHS.commit,
+      );
+      expect(committed.statusCode, committed.body).toBe(200);
+      const recordId = committed.json().data.repayRecordId as number;
+      const code = (await held.app.inject({ url: `${CARD_REPAY_PATHS.demoSms}?phone=${b.phone}` })).json()
+        .data.code as string;
+      // Four tries already counted (the parallel confirmations); this right code is the fifth.
+      await held.database.db
+        .update(smsCodes)
+        .set({ attempts: SMS_CODE.maxTries - 1 })
+        .where(eq(smsCodes.subject, String(recordId)));
+      const body = { orderId: b.orderNo, verifyCode: code, repaymentRecordId: recordId };
+      const right = send(body, CARD_REPAY_PATHS.confirm);
+      await atSpend;
+      const parallel = await send(body, CARD_REPAY_PATHS.confirm);
+      expect(parallel.statusCode).toBe(409);
+      release();
+      const charged = await right;
+      expect(charged.statusCode, charged.body).toBe(200);
+      const [record] = await held.database.db
+        .select()
+        .from(cardRepayments)
+        .where(eq(cardRepayments.id, recordId));
+      expect(record!.state).toBe('charged');
+      const [o] = await held.database.db.select().from(orders).where(eq(orders.orderNo, b.orderNo));
+      const paid = await held.database.db.select().from(payments).where(eq(payments.orderId, o!.id));
+      expect(paid.map((p) => p.state)).toEqual(['credited']);
+    } finally {
+      release();
+      await held.close();
+    }
+  });
 });
