@@ -91,13 +91,16 @@ export function repaymentCardRepository({ db, run }: Pick<Database, 'db' | 'run'
     /**
      * The order's one open repayment claimed or made, in one transaction that first locks the order
      * (decision 045: the lock in a statement of its own, the records read after it). Open is pending,
-     * charging, or charged while the gateway's payment for it is not yet decided: a commit arriving
-     * between the charge and its callback's credit must not charge the bill again. `decide` says what
-     * to do with the open record; a new one is made when there is none (or it was replaced).
+     * charging, or charged while the bill it paid is still open: the gateway's payment is not yet
+     * credited, and a commit arriving between the charge and that credit must not charge the bill
+     * again. (A charge whose payment went to review keeps the bill open until it expires at the end of
+     * the market day: no second card charge of that bill while staff look at the first.) `decide` says
+     * what to do with an open record; a new one is made when there is none, or it was replaced.
      */
     async claimRecord(
       orderId: number,
-      decide: (open: CardRepaymentRow | null) => 'reuse' | 'busy' | 'expired' | 'cancelled',
+      now: Date,
+      decide: (open: CardRepaymentRow) => 'reuse' | 'busy' | 'expired' | 'cancelled',
       values: typeof cardRepayments.$inferInsert,
     ): Promise<{ record: CardRepaymentRow; replaced: number | null } | 'busy'> {
       return db.transaction(async (txRaw) => {
@@ -111,16 +114,14 @@ export function repaymentCardRepository({ db, run }: Pick<Database, 'db' | 'run'
              where r.order_id = ${orderId}
                and (r.state in ('pending', 'charging')
                     or (r.state = 'charged'
-                        and exists (select 1 from pay_codes c where c.id = r.pay_code_id and c.state = 'open')
-                        and not exists (select 1 from payments p
-                                         where p.pay_code_id = r.pay_code_id and p.state <> 'received'
-                                           and p.created_at >= r.created_at)))
+                        and exists (select 1 from pay_codes c
+                                     where c.id = r.pay_code_id and c.state = 'open' and c.expires_at > ${now})))
              order by r.id desc limit 1`)) as unknown as { rows: Array<Record<string, unknown>> }
         ).rows.map(rowOf);
-        const verdict = decide(open ?? null);
-        if (open && verdict === 'busy') return 'busy' as const;
-        if (open && verdict === 'reuse') return { record: open, replaced: null };
         if (open) {
+          const verdict = decide(open);
+          if (verdict === 'busy') return 'busy' as const;
+          if (verdict === 'reuse') return { record: open, replaced: null };
           // A confirmation does not take the order's lock: the record may have left `pending` meanwhile.
           const moved = await tx
             .update(cardRepayments)

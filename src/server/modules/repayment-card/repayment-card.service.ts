@@ -233,8 +233,8 @@ export function repaymentCardService(deps: {
       // a burst of them, finds the first one pending, charging, or charged and not yet credited.
       const claimed = await repo.claimRecord(
         o.id,
+        now,
         (open) => {
-          if (!open) return 'reuse';
           if (open.state !== 'pending') return 'busy';
           // Another card or amount replaces the waiting one (its code stops working); an old one expires.
           if (open.expiresAt <= now) return 'expired';
