@@ -4,6 +4,7 @@ import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { COMPONENTS } from '../../../shared/domain/ledger.ts';
 import { signedHeaders } from '../../adapters/payment-gateway.ts';
+import type { Database } from '../../db/client.ts';
 import { gatewayEvents, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
 import { seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, type StaffHeaders, staffSignIn, type TestApp } from '../../test/helpers.ts';
@@ -383,3 +384,133 @@ describe('a connection killed in the middle of crediting (PostgreSQL)', () => {
     },
   );
 });
+
+describe('a connection killed between two statements of a crediting (PostgreSQL)', () => {
+  it.skipIf(!onPostgres)(
+    'answers the callback and the staff credit 503, not 500; nothing is half-written and a retry works',
+    async () => {
+      // The app's transactions are wrapped so that the next one ends its own backend before its first
+      // statement: the connection is broken while the transaction is idle, and its ROLLBACK fails too.
+      let killNext = false;
+      const app = await createTestApp({ GATEWAY_SECRET: SECRET }, (database) => {
+        const transaction = database.db.transaction.bind(database.db);
+        const killing: typeof transaction = (fn, config) =>
+          transaction(async (tx) => {
+            if (killNext) {
+              killNext = false;
+              await endOwnBackend(database, tx);
+            }
+            return fn(tx);
+          }, config);
+        const db = new Proxy(database.db, {
+          get: (target, key, receiver) =>
+            key === 'transaction' ? killing : Reflect.get(target, key, receiver),
+        });
+        return { ...database, db };
+      });
+      try {
+        const borrower = await app.signIn('ID');
+        const [demo] = await app.database.db.select().from(orders).where(eq(orders.orderNo, 'ID20261101001'));
+        const orderNo = 'ID20261101779';
+        await seedOrder(
+          app.database.db,
+          'ID',
+          demo!.borrowerId,
+          productId,
+          { orderNo, product: 1, status: 174, amountMinor: 300_000_000, termDays: 91, createdDaysAgo: 0 },
+          Date.now(),
+        );
+        const send = (path: string, payload: object) =>
+          app.app.inject({ method: 'POST', url: path, headers: app.auth(borrower), payload });
+        const plan: PlanData = (await send(REPAY_PATHS.plan, { orderId: orderNo })).json().data;
+        const amount = plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount;
+        const code: VcodeData = (
+          await send(REPAY_PATHS.vcode, { orderId: orderNo, amount, payCode: 'BCA', pay_type: 1 })
+        ).json().data;
+        const deliver = (e: GatewayEvent) => {
+          const body = JSON.stringify(e);
+          return app.app.inject({
+            method: 'POST',
+            url: REPAY_PATHS.webhook,
+            headers: { ...signedHeaders(SECRET, body, Math.floor(Date.now() / 1000)), 'x-lang': 'id' },
+            payload: body,
+          });
+        };
+        const rowOf = async (providerPaymentId: string) =>
+          (
+            await app.database.db
+              .select()
+              .from(payments)
+              .where(eq(payments.providerPaymentId, providerPaymentId))
+          )[0]!;
+
+        // A callback: 503 in the caller's language, the payment recorded and not credited, then the sweep.
+        const paid = eventFor(code);
+        killNext = true;
+        const res = await deliver(paid);
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json()).toMatchObject({ code: '503', data: null });
+        const recorded = await rowOf(paid.paymentId);
+        expect(recorded.state).toBe('received');
+        expect(
+          await app.database.db
+            .select()
+            .from(paymentAllocations)
+            .where(eq(paymentAllocations.paymentId, recorded.id)),
+        ).toEqual([]);
+        expect(await app.app.creditSweep({ graceMs: 0 })).toMatchObject({ credited: 1 });
+
+        // A staff credit of a reviewed payment: 503, still in review, nothing booked; the retry credits it.
+        const staff = await staffSignIn(app.app, 'admin@kredito.test', 'Admin!2345');
+        const after: PlanData = (await send(REPAY_PATHS.plan, { orderId: orderNo })).json().data;
+        const next: VcodeData = (
+          await send(REPAY_PATHS.vcode, {
+            orderId: orderNo,
+            amount: after.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+            payCode: 'BNI',
+            pay_type: 1,
+          })
+        ).json().data;
+        const short = eventFor(next, next.amount - 1_000);
+        expect((await deliver(short)).json().data.outcome).toBe('review');
+        const reviewed = await rowOf(short.paymentId);
+        const credit = () =>
+          app.app.inject({
+            method: 'POST',
+            url: `/admin-api/payments/${reviewed.id}/credit`,
+            headers: staff,
+            payload: { note: 'Confirmed with the bank' },
+          });
+        killNext = true;
+        const refused = await credit();
+        expect(refused.statusCode, refused.body).toBe(503);
+        expect((await rowOf(short.paymentId)).state).toBe('review');
+        const again = await credit();
+        expect(again.statusCode, again.body).toBe(200);
+        expect((await rowOf(short.paymentId)).state).toBe('credited');
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});
+
+/** Ends the transaction's own backend from a connection of the test's, and waits until it is gone. */
+async function endOwnBackend(database: Database, tx: Pick<Database['db'], 'execute'>) {
+  const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+    rows: Array<{ pid: number }>;
+  };
+  const pid = result.rows[0]!.pid;
+  const client = await sideConnectionOf(database);
+  try {
+    await client.query('select pg_terminate_backend($1)', [pid]);
+    for (let i = 0; i < 2000; i++) {
+      const { rows } = await client.query('select 1 from pg_stat_activity where pid = $1', [pid]);
+      if (rows.length === 0) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error('the backend did not end');
+  } finally {
+    await client.end();
+  }
+}
