@@ -57,7 +57,7 @@ import {
   paymentsAdminService,
   sandboxPayRoutes,
 } from './modules/repayment/payments-admin.ts';
-import { repaymentLedger } from './modules/repayment/repayment.ledger.ts';
+import { type RepaymentLedger, repaymentLedger } from './modules/repayment/repayment.ledger.ts';
 import { repaymentRepository } from './modules/repayment/repayment.repository.ts';
 import { gatewayWebhookRoutes, repaymentRoutes } from './modules/repayment/repayment.routes.ts';
 import { repaymentService } from './modules/repayment/repayment.service.ts';
@@ -118,6 +118,8 @@ declare module 'fastify' {
     gateway: SandboxGateway;
     /** How the sandbox reaches our webhook from this process. */
     gatewayCallbacks: () => CallbackSender;
+    /** Credits payments a crash left `received` (repayment.ledger.ts), run on a schedule by the process. */
+    creditSweep: RepaymentLedger['sweep'];
   }
 }
 
@@ -194,7 +196,14 @@ export async function buildApp(deps: AppDeps) {
   });
   const repaymentRepo = repaymentRepository(database);
   const repayment = repaymentService({ repo: repaymentRepo, gateway, reference, clock });
-  const ledger = repaymentLedger({ db: database.db, run: database.run, repo: repaymentRepo, engine, clock });
+  const ledger = repaymentLedger({
+    db: database.db,
+    run: database.run,
+    repo: repaymentRepo,
+    engine,
+    clock,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
 
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin, { drainMs: config.shutdownDrainMs });
@@ -313,6 +322,7 @@ export async function buildApp(deps: AppDeps) {
   if (config.demo) await app.register(demoCardRoutes, { cards, outbox: smsOutbox });
   // The process schedules the loan jobs (server.ts); demo mode can also move the clock and run them now.
   app.decorate('loanJobs', jobs);
+  app.decorate('creditSweep', (opts?: { graceMs?: number }) => ledger.sweep(opts));
   if (config.demo) await app.register(demoClockRoutes, { clock, jobs });
   await app.register(supportRoutes, { site });
   await app.register(async (scope) => {

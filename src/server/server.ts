@@ -9,6 +9,7 @@ import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 
 const LOAN_JOBS_INTERVAL_MS = 60_000;
 const GATEWAY_CALLBACKS_INTERVAL_MS = 2_000;
+const CREDIT_SWEEP_INTERVAL_MS = 30_000;
 const DEMO_BORROWERS_PER_MARKET = Math.min(DEMO_BORROWERS.IN.length, DEMO_BORROWERS.ID.length);
 
 /** The process: validate config, open and migrate the database, seed demo data, serve, stop gracefully. */
@@ -46,6 +47,19 @@ async function main() {
     name: 'loan jobs',
   });
 
+  // Payments a crash left recorded but not credited: credited through the callback's own path (or put in
+  // the reconciliation list), at start too. Safe on every instance at once (decision 045).
+  const sweep = schedule(() => app.creditSweep(), {
+    intervalMs: CREDIT_SWEEP_INTERVAL_MS,
+    runAtStart: true,
+    log: app.log,
+    name: 'credit sweep',
+    logWhen: (r) => {
+      const { credited, review, undecided } = r as { credited: number; review: number; undecided: number };
+      return credited + review + undecided > 0;
+    },
+  });
+
   // The sandbox gateway's callbacks: sent every few seconds until our webhook acknowledges them (rows in
   // the database, so a restart loses none; several instances share them with skip-locked claims).
   const callbacks = schedule(() => app.gateway.deliverDue(app.gatewayCallbacks()), {
@@ -64,6 +78,7 @@ async function main() {
     await app.close();
     await cleanup.stop();
     await jobs.stop();
+    await sweep.stop();
     await callbacks.stop();
     await database.close();
   });

@@ -34,6 +34,34 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A transaction whose connection is killed fails twice: the statement in flight ("terminating connection
+ * due to administrator command", 57P01), then the ROLLBACK Drizzle sends on the broken client ("Client
+ * has encountered a connection error and is not queryable"), and Drizzle throws the second. The first
+ * says why, so it is the one thrown: a broken connection answers 503 (plugins/errors.ts), and a refusal
+ * thrown inside the transaction stays that refusal. Nothing was committed either way.
+ */
+function firstFailureOfTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const wrapped: Db['transaction'] = async (fn, config) => {
+    let first: { error: unknown } | null = null;
+    try {
+      return await transaction(async (tx) => {
+        try {
+          return await fn(tx);
+        } catch (error) {
+          first = { error };
+          throw error;
+        }
+      }, config);
+    } catch (error) {
+      throw first ? (first as { error: unknown }).error : error;
+    }
+  };
+  (db as { transaction: Db['transaction'] }).transaction = wrapped;
+  return db;
+}
+
 /** A short connection timeout keeps a lost database a fast 503 instead of a hung request. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -77,7 +105,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         return query(...args);
       };
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = firstFailureOfTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     const reads = new ReadPipelines(
       {

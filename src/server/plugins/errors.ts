@@ -27,7 +27,11 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
 ]);
 
-/** Driver errors that mean "the database is not there right now" rather than "this query is wrong". */
+/**
+ * Driver errors that mean "the database is not there right now" rather than "this query is wrong". A
+ * connection killed inside a transaction (57P01, "Connection terminated") leaves its client "not
+ * queryable": anything sent on it after (a ROLLBACK, a COMMIT) fails so, and that is "not now" too.
+ */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 3) return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown };
@@ -38,7 +42,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return (
     UNAVAILABLE_CODES.has(code) ||
     code.startsWith('08') ||
-    /timeout exceeded when trying to connect|Connection terminated|Cannot use a pool after calling end|database closed|PGlite is closed/i.test(
+    /timeout exceeded when trying to connect|Connection terminated|Cannot use a pool after calling end|database closed|PGlite is closed|is not queryable/i.test(
       message,
     )
   );

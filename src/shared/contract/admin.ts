@@ -427,7 +427,14 @@ export const adminPaymentsReply = envelope(z.array(adminPayment));
 
 // Reconciliation (issue 9): payments that were not credited, and what staff do with each.
 /** Why a payment waits for staff instead of being credited (decision 031). */
-export const PAYMENT_REVIEW_REASONS = ['unmatched', 'underpaid', 'overpaid', 'expired', 'closed'] as const;
+export const PAYMENT_REVIEW_REASONS = [
+  'unmatched',
+  'underpaid',
+  'overpaid',
+  'expired',
+  'closed',
+  'undecided',
+] as const;
 export type PaymentReviewReason = (typeof PAYMENT_REVIEW_REASONS)[number];
 export const reviewQuery = z.object({ after: id().optional() });
 export const paymentIdParams = z.strictObject({ paymentId: id() });

@@ -458,6 +458,7 @@ export const admin = {
         overpaid: 'more than the bill',
         expired: 'the code had expired',
         closed: 'the loan was settled',
+        undecided: 'could not be credited automatically',
       },
       components: {
         late_fee: 'Late fee',
@@ -520,6 +521,7 @@ export const admin = {
         overpaid: 'More than the bill, or a bill already paid',
         expired: 'Paid after the bill expired',
         closed: 'The loan was settled or could no longer be extended',
+        undecided: 'Could not be credited automatically; check the order and credit or resolve it',
       },
       amount: 'Amount',
       reason: 'Why it waits',
@@ -1074,6 +1076,7 @@ export const admin = {
         overpaid: 'lebih dari tagihan',
         expired: 'kode sudah kedaluwarsa',
         closed: 'pinjaman sudah lunas',
+        undecided: 'tidak dapat dikreditkan secara otomatis',
       },
       components: {
         late_fee: 'Biaya keterlambatan',
@@ -1137,6 +1140,7 @@ export const admin = {
         overpaid: 'Lebih dari tagihan, atau tagihan sudah dibayar',
         expired: 'Dibayar setelah tagihan kedaluwarsa',
         closed: 'Pinjaman sudah lunas atau tidak dapat diperpanjang lagi',
+        undecided: 'Tidak dapat dikreditkan secara otomatis; periksa pesanan lalu kreditkan atau selesaikan',
       },
       amount: 'Jumlah',
       reason: 'Alasan diperiksa',

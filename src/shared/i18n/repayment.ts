@@ -108,6 +108,7 @@ export const repayment = {
       overpaid: 'The amount paid is more than the bill. Our team will refund the difference.',
       expired: 'The code had expired when it was paid. Our team is checking the payment.',
       closed: 'The loan was already settled. Our team will refund this payment.',
+      undecided: 'We received your payment. Our team is checking it and will credit it to your loan.',
       utrNotFound: 'No payment with this UTR was found. Check the 12 digits on your UPI app receipt.',
       utrUsed: 'This UTR has already been used for another bill.',
     },
@@ -230,6 +231,8 @@ export const repayment = {
       overpaid: 'Jumlah yang dibayar lebih dari tagihan. Tim kami akan mengembalikan selisihnya.',
       expired: 'Kode sudah kedaluwarsa saat dibayar. Tim kami sedang memeriksa pembayarannya.',
       closed: 'Pinjaman sudah lunas. Tim kami akan mengembalikan pembayaran ini.',
+      undecided:
+        'Pembayaran Anda sudah kami terima. Tim kami sedang memeriksanya dan akan mengkreditkannya ke pinjaman Anda.',
       utrNotFound: 'Tidak ada pembayaran dengan UTR ini. Periksa 12 digit pada struk aplikasi UPI Anda.',
       utrUsed: 'UTR ini sudah dipakai untuk tagihan lain.',
     },

@@ -108,3 +108,41 @@ describe('order engine', () => {
     expect(await eventsOf(orderId)).toBe(2);
   });
 });
+
+describe("a product's daily quota", () => {
+  it('takes one order of 8 pushed at once against a quota of 1; the rest are told the product is full', async () => {
+    const [p] = await database.db
+      .insert(products)
+      .values({ market: 'IN', code: `QUOTA${++n}`, name: 'Quota loan', logoUrl: '/logo.svg', dailyQuota: 1 })
+      .returning({ id: products.id });
+    const people = await database.db
+      .insert(borrowers)
+      .values(
+        Array.from({ length: 8 }, (_, i) => ({ market: 'IN', phone: `90000011${10 + i}`, name: 'Quota' })),
+      )
+      .returning({ id: borrowers.id });
+    const results = await Promise.all(
+      people.map((b, i) =>
+        refusal(
+          engine.submit(
+            {
+              orderNo: `QUO${n}${i}`,
+              borrowerId: b.id,
+              productId: p!.id,
+              market: 'IN',
+              amountMinor: 1_000_000,
+              termDays: 91,
+            },
+            `borrower:${b.id}`,
+          ),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r === null)).toHaveLength(1);
+    expect(results.filter((r) => r !== null)).toEqual(
+      Array.from({ length: 7 }, () => ({ status: 409, key: 'loans:refusals.productFull' })),
+    );
+    const taken = await database.db.select({ c: count() }).from(orders).where(eq(orders.productId, p!.id));
+    expect(taken[0]!.c).toBe(1);
+  });
+});

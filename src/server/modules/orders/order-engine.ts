@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type OrderOperation, transition } from '../../../shared/domain/order-lifecycle.ts';
 import { addDays, marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Db } from '../../db/client.ts';
-import { orderEvents, orders } from '../../db/schema.ts';
+import { orderEvents, orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
 /** Who made a change: the borrower, a staff member, or one of the system's jobs. */
@@ -64,11 +64,31 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
   }
 
   return {
-    /** A new order, under review (`submit`), with its first event: one transaction. */
+    /**
+     * A new order, under review (`submit`), with its first event: one transaction. The product's daily
+     * quota is kept here, by the database: the product's row is locked in a statement of its own, then
+     * the day's orders are counted, then the order is inserted, so simultaneous pushes take turns and
+     * each counts the others' orders (decision 045). Over the quota: 409, the product is full today.
+     */
     async submit(values: NewOrder, actor: Actor, now = clock.now()): Promise<AppliedChange> {
       const result = transition('submit', null);
       if ('refused' in result) refuse(result);
       return db.transaction(async (tx) => {
+        const [product] = await tx
+          .select({ dailyQuota: products.dailyQuota })
+          .from(products)
+          .where(eq(products.id, values.productId))
+          .for('update');
+        if (product?.dailyQuota !== null && product?.dailyQuota !== undefined) {
+          const market = values.market as Market;
+          const dayStart = startOfMarketDay(marketDay(now, market), market);
+          const [today] = await tx
+            .select({ n: count() })
+            .from(orders)
+            .where(and(eq(orders.productId, values.productId), gte(orders.createdAt, dayStart)));
+          if ((today?.n ?? 0) >= product.dailyQuota)
+            throw new AppError(ERROR_CODE.CONFLICT, 'loans:refusals.productFull', 409);
+        }
         const [order] = await tx
           .insert(orders)
           .values({ ...values, status: result.to, createdAt: now })

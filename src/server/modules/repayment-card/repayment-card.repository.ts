@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Market } from '../../../shared/markets.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { bankCards, borrowers, cardRepayments } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
+import { lockOrder } from '../repayment/repayment.repository.ts';
 
 export interface StoredCard {
   id: number;
@@ -40,7 +41,18 @@ const wayRead = statement<{ cards: StoredCard[]; orderNo: string | null }>(
             order by o.due_at asc nulls last, o.id limit 1) as "orderNo"`,
 );
 
-const OPEN_STATES: RecordState[] = ['pending', 'charging'];
+/** A record read by SQL text (bigint amounts come as text). */
+function rowOf(r: Record<string, unknown>): CardRepaymentRow {
+  return {
+    id: Number(r.id),
+    orderId: Number(r.orderId),
+    cardId: Number(r.cardId),
+    amountMinor: Number(r.amount),
+    needValid: Boolean(r.needValid),
+    state: r.state as RecordState,
+    expiresAt: new Date(r.expiresAt as string | Date),
+  };
+}
 
 export function repaymentCardRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
   const recordColumns = {
@@ -76,18 +88,51 @@ export function repaymentCardRepository({ db, run }: Pick<Database, 'db' | 'run'
       return row ?? null;
     },
 
-    /** The order's pending or charging repayment, if any (at most one: a partial unique index). */
-    async openRecord(orderId: number): Promise<CardRepaymentRow | null> {
-      const [row] = await db
-        .select(recordColumns)
-        .from(cardRepayments)
-        .where(and(eq(cardRepayments.orderId, orderId), inArray(cardRepayments.state, OPEN_STATES)));
-      return (row as CardRepaymentRow | undefined) ?? null;
-    },
-
-    async insertRecord(values: typeof cardRepayments.$inferInsert): Promise<CardRepaymentRow> {
-      const [row] = await db.insert(cardRepayments).values(values).returning(recordColumns);
-      return row as CardRepaymentRow;
+    /**
+     * The order's one open repayment claimed or made, in one transaction that first locks the order
+     * (decision 045: the lock in a statement of its own, the records read after it). Open is pending,
+     * charging, or charged while the bill it paid is still open: the gateway's payment is not yet
+     * credited, and a commit arriving between the charge and that credit must not charge the bill
+     * again. (A charge whose payment went to review keeps the bill open until it expires at the end of
+     * the market day: no second card charge of that bill while staff look at the first.) `decide` says
+     * what to do with an open record; a new one is made when there is none, or it was replaced.
+     */
+    async claimRecord(
+      orderId: number,
+      now: Date,
+      decide: (open: CardRepaymentRow) => 'reuse' | 'busy' | 'expired' | 'cancelled',
+      values: typeof cardRepayments.$inferInsert,
+    ): Promise<{ record: CardRepaymentRow; replaced: number | null } | 'busy'> {
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await lockOrder(tx, orderId);
+        const [open] = (
+          (await tx.execute(sql`
+            select r.id, r.order_id as "orderId", r.card_id as "cardId", r.amount_minor::text as amount,
+                   r.need_valid as "needValid", r.state, r.expires_at as "expiresAt"
+              from card_repayments r
+             where r.order_id = ${orderId}
+               and (r.state in ('pending', 'charging')
+                    or (r.state = 'charged'
+                        and exists (select 1 from pay_codes c
+                                     where c.id = r.pay_code_id and c.state = 'open' and c.expires_at > ${now})))
+             order by r.id desc limit 1`)) as unknown as { rows: Array<Record<string, unknown>> }
+        ).rows.map(rowOf);
+        if (open) {
+          const verdict = decide(open);
+          if (verdict === 'busy') return 'busy' as const;
+          if (verdict === 'reuse') return { record: open, replaced: null };
+          // A confirmation does not take the order's lock: the record may have left `pending` meanwhile.
+          const moved = await tx
+            .update(cardRepayments)
+            .set({ state: verdict })
+            .where(and(eq(cardRepayments.id, open.id), eq(cardRepayments.state, 'pending')))
+            .returning({ id: cardRepayments.id });
+          if (moved.length === 0) return 'busy' as const;
+        }
+        const [row] = await tx.insert(cardRepayments).values(values).returning(recordColumns);
+        return { record: row as CardRepaymentRow, replaced: open?.id ?? null };
+      });
     },
 
     /**

@@ -18,7 +18,6 @@ import type { CallbackSender, SandboxGateway } from '../../adapters/payment-gate
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
-import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import { sameToken } from '../../signed-links.ts';
 import { sendRefusal } from '../identity/code-refusals.ts';
@@ -230,38 +229,32 @@ export function repaymentCardService(deps: {
       const now = clock.now();
       const details = detailsUrl(o.orderNo, o.productId);
 
-      let record = await repo.openRecord(o.id);
-      if (record?.state === 'charging') throw doNotResubmit();
-      if (
-        record &&
-        (record.expiresAt <= now || record.cardId !== card.id || record.amountMinor !== body.amount)
-      ) {
-        // Another card or amount replaces the waiting one (its code stops working); an old one expires.
-        const next = record.expiresAt <= now ? 'expired' : 'cancelled';
-        if (!(await repo.move(record.id, ['pending'], next))) throw doNotResubmit();
-        await codes.revoke(CARD_CODE_PURPOSE, String(record.id), now);
-        record = null;
-      }
-      if (!record) {
-        try {
-          record = await repo.insertRecord({
-            borrowerId: borrower.id,
-            orderId: o.id,
-            cardId: card.id,
-            amountMinor: body.amount,
-            needValid: card.needsSms,
-            state: 'pending',
-            expiresAt: new Date(now.getTime() + RECORD_TTL_MS),
-            createdAt: now,
-          });
-        } catch (err) {
-          // Two commits raced (two taps): the winner's record is this one's answer when it is the same.
-          if (!uniqueViolation(err)) throw err;
-          record = await repo.openRecord(o.id);
-          if (record?.state !== 'pending' || record.cardId !== card.id || record.amountMinor !== body.amount)
-            throw doNotResubmit();
-        }
-      }
+      // One open repayment per order, decided under the order's lock (the repository): a second tap, or
+      // a burst of them, finds the first one pending, charging, or charged and not yet credited.
+      const claimed = await repo.claimRecord(
+        o.id,
+        now,
+        (open) => {
+          if (open.state !== 'pending') return 'busy';
+          // Another card or amount replaces the waiting one (its code stops working); an old one expires.
+          if (open.expiresAt <= now) return 'expired';
+          if (open.cardId !== card.id || open.amountMinor !== body.amount) return 'cancelled';
+          return 'reuse';
+        },
+        {
+          borrowerId: borrower.id,
+          orderId: o.id,
+          cardId: card.id,
+          amountMinor: body.amount,
+          needValid: card.needsSms,
+          state: 'pending',
+          expiresAt: new Date(now.getTime() + RECORD_TTL_MS),
+          createdAt: now,
+        },
+      );
+      if (claimed === 'busy') throw doNotResubmit();
+      const { record, replaced } = claimed;
+      if (replaced !== null) await codes.revoke(CARD_CODE_PURPOSE, String(replaced), now);
 
       if (!record.needValid) {
         if (!(await repo.move(record.id, ['pending'], 'charging'))) throw doNotResubmit();
@@ -325,8 +318,10 @@ export function repaymentCardService(deps: {
         case 'ok':
           break;
       }
-      // The code is spent; the record is charged by whoever moves it first (exactly one request).
-      if (!(await repo.move(record.id, ['pending'], 'charging'))) throw doNotResubmit();
+      // The code is spent; the record is charged by whoever moves it first (exactly one request). A record
+      // a parallel confirm locked counts too: that one ran out of tries only because this right code was
+      // being counted at the same time, within its tries.
+      if (!(await repo.move(record.id, ['pending', 'locked'], 'charging'))) throw doNotResubmit();
       const status = await charge(borrower, lang, record, body.orderId);
       return {
         repayRecordId: record.id,

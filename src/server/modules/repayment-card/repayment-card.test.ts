@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
-import { CARD_REPAY_CODE, CARD_REPAY_PATHS } from '../../../shared/contract/repayment-card.ts';
+import { CARD_REPAY_CODE, CARD_REPAY_PATHS, SMS_CODE } from '../../../shared/contract/repayment-card.ts';
 import type { CommitData, WayData } from '../../../shared/contract/repayment-card-schema.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Market } from '../../../shared/markets.ts';
@@ -16,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { DEMO_PRODUCTS, seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, loggedText, type TestApp } from '../../test/helpers.ts';
+import { holdRows, lockWaiters } from '../../test/row-locks.ts';
 
 /**
  * The older bank-card repayment (decision 032) against the real database (PGlite, or PostgreSQL with
@@ -454,6 +456,18 @@ describe('repayment-confirm', () => {
     expect(paid[0]!.state).toBe('credited');
   });
 
+  it('ten confirms of the right code at once: one charge, and the record is charged, not locked', async () => {
+    const b = await borrowerWithLoan('IN');
+    const c = await commit(b, await commitBody(b));
+    const code = await lastCode(b);
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirm(b, c.repayRecordId, code)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const paid = await paymentsOf(b.orderNo);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.state).toBe('credited');
+    expect(await recordState(c.repayRecordId)).toBe('charged');
+  });
+
   it('answers another borrower’s record as a missing one', async () => {
     const a = await borrowerWithLoan('ID');
     const b = await borrowerWithLoan('ID');
@@ -617,5 +631,154 @@ describe('hostile input', () => {
     expect(all).not.toContain(code);
     expect(all).not.toContain(wrongOf(code));
     expect(all).not.toContain(b.phone);
+  });
+});
+
+describe('a burst of commits with a card that needs no code', () => {
+  for (const n of [24, 8])
+    it(`charges the bill once for ${n} commits at once`, async () => {
+      const b = await borrowerWithLoan('ID');
+      const body = await commitBody(b, 1);
+      const results = await Promise.all(
+        Array.from({ length: n }, () => post(CARD_REPAY_PATHS.commit, b.token, body)),
+      );
+      const charged = results.filter((r) => r.statusCode === 200);
+      expect(charged, results.map((r) => r.body).join('\n')).toHaveLength(1);
+      // The others were told not to pay again, or (after the credit) that the amount is no longer due.
+      for (const r of results.filter((x) => x.statusCode !== 200))
+        expect([CARD_REPAY_CODE.DO_NOT_RESUBMIT, '400']).toContain(String(r.json().code));
+      const paid = await paymentsOf(b.orderNo);
+      expect(paid.map((p) => p.state)).toEqual(['credited']);
+      const records = await t.database.db
+        .select()
+        .from(cardRepayments)
+        .where(eq(cardRepayments.borrowerId, b.id));
+      expect(records.filter((r) => r.state === 'charged')).toHaveLength(1);
+    });
+});
+
+describe('a commit after the charge, before its credit (PostgreSQL)', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'does not charge the bill again while the first charge waits to be credited',
+    async () => {
+      const b = await borrowerWithLoan('ID');
+      const body = await commitBody(b, 1);
+      // The bill the charge will pay (its card's bank's, reused while open), held: the first charge's
+      // callback then waits to credit it, with its record already `charged`.
+      const bill = await post(REPAY_PATHS.vcode, b.token, {
+        orderId: b.orderNo,
+        amount: body.amount,
+        payCode: 'MANDIRI',
+        pay_type: 1,
+      });
+      expect(bill.statusCode, bill.body).toBe(200);
+      const hold = await holdRows(t.database, 'select id from pay_codes where vcode = $1 for no key update', [
+        bill.json().data.vcode,
+      ]);
+      const first = post(CARD_REPAY_PATHS.commit, b.token, body);
+      await lockWaiters(t.database, 1);
+      const [record] = await t.database.db
+        .select()
+        .from(cardRepayments)
+        .where(eq(cardRepayments.borrowerId, b.id));
+      expect(record!.state).toBe('charged');
+      // The second commit is refused at once, or (before the fix) charges and waits on the same bill.
+      let answered = false;
+      const second = post(CARD_REPAY_PATHS.commit, b.token, body).finally(() => {
+        answered = true;
+      });
+      await lockWaiters(t.database, 2, () => answered);
+      await hold.release();
+      const replies = await Promise.all([first, second]);
+      expect(replies[0]!.statusCode, replies[0]!.body).toBe(200);
+      expect(replies[1]!.statusCode).toBe(409);
+      expect(replies[1]!.json().code).toBe(CARD_REPAY_CODE.DO_NOT_RESUBMIT);
+      const paid = await paymentsOf(b.orderNo);
+      expect(paid.map((p) => p.state)).toEqual(['credited']);
+    },
+  );
+});
+
+describe('a right code confirmed while a parallel confirmation locks the record', () => {
+  it('still charges once, and the record ends charged, not locked', async () => {
+    // The right code's confirmation is held between counting its try and spending the code: the moment
+    // in which a parallel confirmation finds every try used and locks the record.
+    let reached: () => void = () => {};
+    const atSpend = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release: () => void = () => {};
+    const spend = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const dialect = new PgDialect();
+    const held = await createTestApp(
+      { GATEWAY_SECRET: 'test-gateway-secret-0123456789abcdefghij' },
+      (database) => {
+        const execute = database.db.execute.bind(database.db);
+        const db = new Proxy(database.db, {
+          get(target, key, receiver) {
+            if (key !== 'execute') return Reflect.get(target, key, receiver);
+            return async (query: SQL) => {
+              if (/update sms_codes set used_at/.test(dialect.sqlToQuery(query).sql)) {
+                reached();
+                await spend;
+              }
+              return execute(query);
+            };
+          },
+        });
+        return { ...database, db };
+      },
+    );
+    try {
+      const b = await borrowerWithLoan('IN', held);
+      const send = (payload: object, path: string) =>
+        held.app.inject({ method: 'POST', url: path, headers: held.auth(b.token), payload });
+      const w = (await send({ orderId: b.orderNo }, CARD_REPAY_PATHS.way)).json().data as WayData;
+      const c = b.cards[0]!;
+      const committed = await send(
+        {
+          amount: w.amount,
+          bankName: c.bankName,
+          cardId: c.id,
+          cardNo: c.cardNo,
+          couponId: '',
+          orderId: b.orderNo,
+          repayToken: w.repayToken,
+          bankCode: c.bankCode,
+          sendMsg: 1,
+        },
+        CARD_REPAY_PATHS.commit,
+      );
+      expect(committed.statusCode, committed.body).toBe(200);
+      const recordId = committed.json().data.repayRecordId as number;
+      const code = (await held.app.inject({ url: `${CARD_REPAY_PATHS.demoSms}?phone=${b.phone}` })).json()
+        .data.code as string;
+      // Four tries already counted (the parallel confirmations); this right code is the fifth.
+      await held.database.db
+        .update(smsCodes)
+        .set({ attempts: SMS_CODE.maxTries - 1 })
+        .where(eq(smsCodes.subject, String(recordId)));
+      const body = { orderId: b.orderNo, verifyCode: code, repaymentRecordId: recordId };
+      const right = send(body, CARD_REPAY_PATHS.confirm);
+      await atSpend;
+      const parallel = await send(body, CARD_REPAY_PATHS.confirm);
+      expect(parallel.statusCode).toBe(409);
+      release();
+      const charged = await right;
+      expect(charged.statusCode, charged.body).toBe(200);
+      const [record] = await held.database.db
+        .select()
+        .from(cardRepayments)
+        .where(eq(cardRepayments.id, recordId));
+      expect(record!.state).toBe('charged');
+      const [o] = await held.database.db.select().from(orders).where(eq(orders.orderNo, b.orderNo));
+      const paid = await held.database.db.select().from(payments).where(eq(payments.orderId, o!.id));
+      expect(paid.map((p) => p.state)).toEqual(['credited']);
+    } finally {
+      release();
+      await held.close();
+    }
   });
 });

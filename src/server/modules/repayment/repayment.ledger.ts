@@ -1,42 +1,50 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import type { GatewayEvent } from '../../../shared/contract/repayment.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import {
-  allocateCoolingOffExit,
-  allocatePayment,
-  applyAllocations,
-  nextWaiting,
-  totalOutstanding,
-} from '../../../shared/domain/ledger.ts';
+import { totalOutstanding } from '../../../shared/domain/ledger.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
+import {
+  type AccountFacts,
+  applyPayment,
+  type PaymentApplication,
+  type PaymentPurpose,
+} from '../../../shared/domain/payment-application.ts';
 import { marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
 import { MARKET_INFO, MARKETS, type Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
 import { AppError, withVars } from '../../errors.ts';
+import { isDatabaseUnavailable } from '../../plugins/errors.ts';
 import { isLive } from '../loans/loans.repository.ts';
-import type { OrderEngine } from '../orders/order-engine.ts';
-import type { RepaymentRepository } from './repayment.repository.ts';
+import type { Actor, OrderEngine } from '../orders/order-engine.ts';
+import type { LedgerOrder, RepaymentRepository } from './repayment.repository.ts';
 import { balanceOfOrder, coolingOffExit, extensionOffer, periodDueDay } from './repayment.service.ts';
 
-/** What a callback led to. `duplicate`: this event or this payment was seen before; nothing changed. */
+/** What a callback led to. `duplicate`: this event or this payment was decided before; nothing changed. */
 export type CreditOutcome = 'credited' | 'review' | 'duplicate';
 
-/** Why a payment waits for staff instead of being credited. */
-export type ReviewReason = 'unmatched' | 'underpaid' | 'overpaid' | 'expired' | 'closed';
+/**
+ * Why a payment waits for staff instead of being credited. `undecided`: the sweep found it left
+ * `received` and crediting it failed for a reason other than the database being away.
+ */
+export type ReviewReason = 'unmatched' | 'underpaid' | 'overpaid' | 'expired' | 'closed' | 'undecided';
 
 const ACTOR = 'system:gateway' as const;
+/** A payment still `received` this long after it was recorded was left by a crash: the sweep credits it. */
+export const CREDIT_SWEEP_GRACE_MS = 30_000;
+/** Payments the sweep takes in one run (the next run takes the rest). */
+const SWEEP_BATCH = 100;
 
 /**
- * Crediting (issue 9, decision 031): one transaction per gateway event. It records the event id (the same
- * event again is acknowledged and changes nothing), then the payment (unique per provider payment id:
- * a second event for one payment changes nothing), then either credits it — the allocations in the
- * ledger's order, the bill paid, the order moved through the engine (settle, cure or extend, with its
- * new due date; a cooling-off payoff: the exit's own split, then settle) — or puts it in the
- * reconciliation list with the reason. The order row is locked for the transaction, so two payments to
- * one order take turns and each sees the other's allocations.
+ * Crediting (issue 9, decisions 031 and 045): one transaction per gateway event. It records the event id
+ * (the same event again is acknowledged and changes nothing), then the payment (unique per provider
+ * payment id: a second event for one payment changes nothing), then either credits it — the allocations
+ * in the ledger's order, the bill paid, the order moved through the engine (settle, cure or extend, with
+ * its new due date; a cooling-off payoff: the exit's own split, then settle) — or puts it in the
+ * reconciliation list with the reason. Locks are taken payment → pay code → order, the order in a
+ * statement of its own before its ledger is read (decision 045).
  */
 type BookedPart = { period: number | null; component: string; amount: number };
 
@@ -53,6 +61,69 @@ async function bookAllocations(tx: Db, paymentId: number, orderId: number, at: D
       createdAt: at,
     })),
   );
+}
+
+/**
+ * What the loan account knows of the order under its lock, for `applyPayment`: the balance, the day,
+ * the extension offered today and the cooling-off exit on the day the payment was made (asked only for
+ * a bill of that purpose).
+ */
+function accountFacts(o: LedgerOrder, purpose: PaymentPurpose, now: Date, paidAt: Date): AccountFacts {
+  const today = marketDay(now, o.market);
+  return {
+    balance: balanceOfOrder(o),
+    dueOrOverdue: o.status === 174 || o.status === 180,
+    today,
+    dueDayOf: (p) => periodDueDay(o, p),
+    extension: purpose === 'extension' ? extensionOffer(o, today) : null,
+    exit: purpose === 'payoff' ? coolingOffExit(o, marketDay(paidAt, o.market)) : null,
+  };
+}
+
+/**
+ * Books what `applyPayment` decided: the allocations, then the order's move through the engine, in the
+ * caller's transaction (the order is locked). Returns the operation named for the audit and the status.
+ */
+async function bookApplication(
+  tx: Db,
+  engine: OrderEngine,
+  o: LedgerOrder,
+  paymentId: number,
+  applied: PaymentApplication,
+  context: { actor: Actor; reason: string; now: Date },
+): Promise<{ operation: 'settle' | 'cure' | 'extend' | null; status: number }> {
+  const { actor, now } = context;
+  await bookAllocations(tx, paymentId, o.id, now, applied.allocations);
+  const op = applied.operation;
+  const dueAt = 'dueDay' in op ? startOfMarketDay(op.dueDay, o.market) : null;
+  switch (op.kind) {
+    case 'settle': {
+      // The exit is a settlement of its own kind: the event's reason tells it from a full repayment.
+      const reason = op.exit ? `cooling-off exit, ${context.reason}` : context.reason;
+      return {
+        operation: 'settle',
+        status: (await engine.apply(o.id, 'settle', actor, { tx, now, reason })).to,
+      };
+    }
+    case 'cure':
+      return {
+        operation: 'cure',
+        status: (await engine.apply(o.id, 'cure', actor, { tx, now, reason: context.reason, set: { dueAt } }))
+          .to,
+      };
+    case 'extend': {
+      const set = { extensionDays: o.extensionDays + op.days, dueAt };
+      return {
+        operation: 'extend',
+        status: (await engine.apply(o.id, 'extend', actor, { tx, now, reason: context.reason, set })).to,
+      };
+    }
+    case 'moveDue':
+      await tx.update(orders).set({ dueAt }).where(eq(orders.id, o.id));
+      return { operation: null, status: o.status };
+    case 'none':
+      return { operation: null, status: o.status };
+  }
 }
 
 /**
@@ -89,16 +160,83 @@ export function repaymentLedger(deps: {
   repo: RepaymentRepository;
   engine: OrderEngine;
   clock: { now(): Date };
+  log?: { warn(obj: object, msg: string): void };
 }) {
-  const { db, run, repo, engine, clock } = deps;
+  const { db, run, repo, engine, clock, log } = deps;
+
+  /**
+   * Decides a recorded payment still `received`: credits it, or puts it in review with its reason. One
+   * transaction; whoever holds the payment's row decides, and one waiting for it finds it decided
+   * (`duplicate`) or, when the holder failed and rolled back, decides it itself and says what it
+   * decided: `duplicate` only ever means decided before.
+   */
+  function decide(
+    which: { providerPaymentId: string } | { id: number },
+  ): Promise<{ outcome: CreditOutcome; reason?: ReviewReason }> {
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const now = clock.now();
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(
+          'id' in which ? eq(payments.id, which.id) : eq(payments.providerPaymentId, which.providerPaymentId),
+        )
+        .for('update');
+      // Recorded by a statement that has committed before this one began: never missing. Should it be,
+      // "not now" makes the provider deliver again rather than hear that it was seen.
+      if (!payment) throw new AppError(ERROR_CODE.UNAVAILABLE);
+      if (payment.state !== 'received') return { outcome: 'duplicate' as const };
+      const review = async (reason: ReviewReason) => {
+        await tx
+          .update(payments)
+          .set({ state: 'review', reviewReason: reason })
+          .where(eq(payments.id, payment.id));
+        return { outcome: 'review' as const, reason };
+      };
+      const [code] = payment.payCodeId
+        ? await tx.select().from(payCodes).where(eq(payCodes.id, payment.payCodeId)).for('update')
+        : [];
+      if (!code) return review('unmatched');
+      const o = await repo.lockedLedger(tx, code.orderId);
+      if (!o || MARKET_INFO[o.market].currency !== payment.currency) return review('unmatched');
+      // A second payment to a code that is already paid is money we did not ask for.
+      if (code.state === 'paid') return review('overpaid');
+      if (code.state === 'expired' || payment.paidAt > code.expiresAt) return review('expired');
+      if (payment.amountMinor < code.amountMinor) return review('underpaid');
+      if (payment.amountMinor > code.amountMinor) return review('overpaid');
+      if (!isLive(o.status) || !o.schedule || !o.disbursedAt) return review('closed');
+
+      const purpose = code.purpose as PaymentPurpose;
+      // A payoff is reckoned for the day it was paid: the code was paid in time (checked above) and never
+      // outlives the window, so a callback delayed past midnight still gets the exit the borrower paid for.
+      const applied = applyPayment(
+        accountFacts(o, purpose, now, payment.paidAt),
+        { purpose, amount: payment.amountMinor },
+        { exact: true },
+      );
+      if ('refused' in applied) return review(applied.refused);
+      await bookApplication(tx, engine, o, payment.id, applied, {
+        actor: ACTOR,
+        reason: `payment ${payment.providerPaymentId}`,
+        now,
+      });
+      await tx.update(payCodes).set({ state: 'paid' }).where(eq(payCodes.id, code.id));
+      await tx.update(payments).set({ state: 'credited' }).where(eq(payments.id, payment.id));
+      return { outcome: 'credited' as const };
+    });
+  }
 
   return {
+    /**
+     * A gateway event: recorded durably first (its own statement), then decided. The answer is given
+     * only after both, so a 200 means credited or in review; a failure before that is a 503 or 500 the
+     * provider retries, and a payment a crash leaves `received` is the sweep's.
+     */
     async credit(event: GatewayEvent): Promise<{ outcome: CreditOutcome; reason?: ReviewReason }> {
-      // First, in one statement of its own (atomic, one round trip): the event and the payment recorded.
-      // A payment to a code of ours is `received`, to be decided below; one naming no code of ours goes
-      // to review at once. A repeated event or payment records nothing, and says where its payment
-      // stands: one still `received` (a crash, or a repeat arriving while the first is being credited)
-      // is decided now, so a provider's retry always finishes the work.
+      // In one statement of its own (atomic, one round trip): the event and the payment recorded. A
+      // payment to a code of ours is `received`, to be decided below; one naming no code of ours goes
+      // to review at once.
       const [row] = await run(recordPayment, [
         event.eventId,
         event.paymentId,
@@ -108,101 +246,49 @@ export function repaymentLedger(deps: {
         event.utr ?? null,
         event.paidAt,
       ]);
-      if (!row || row.id === null || row.state !== 'received')
-        return row?.fresh
-          ? { outcome: 'review' as const, reason: 'unmatched' as const }
-          : { outcome: 'duplicate' as const };
-      const paymentId = row.id;
-      const fresh = row.fresh;
+      if (row?.fresh && row.state !== 'received') return { outcome: 'review', reason: 'unmatched' };
+      // Decided before (credited, in review, resolved): the repeat is told so and changes nothing.
+      if (row && row.id !== null && row.state !== 'received') return { outcome: 'duplicate' };
+      // Everything else is decided now: this delivery's payment; one a failed delivery left `received`;
+      // one another delivery is deciding (this one waits for its row, then finds it decided or, if that
+      // one failed, decides it); or one a concurrent delivery recorded after this statement began (its
+      // row was not yet visible here: a later statement sees it). A repeat never hears "duplicate" for
+      // a payment that is not decided.
+      return decide({ providerPaymentId: event.paymentId });
+    },
 
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const now = clock.now();
-        // The payment is decided once: whoever holds its row decides; a repeat waiting here finds it done.
-        const [payment] = await tx
-          .select({ id: payments.id, state: payments.state, payCodeId: payments.payCodeId })
-          .from(payments)
-          .where(eq(payments.id, paymentId))
-          .for('update');
-        if (payment?.state !== 'received' || payment.payCodeId === null)
-          return { outcome: 'duplicate' as const };
-        const review = async (reason: ReviewReason) => {
-          await tx
+    /**
+     * Credits every payment left `received` longer than the grace (a crash between recording and
+     * crediting) through the same path as a callback. One that fails for a reason other than the
+     * database being away goes to the reconciliation list (`undecided`) so that staff see it. Safe on
+     * every instance at once, and twice in a row: a payment is decided once, under its row lock.
+     */
+    async sweep(
+      opts: { graceMs?: number } = {},
+    ): Promise<{ credited: number; review: number; undecided: number }> {
+      const graceMs = opts.graceMs ?? CREDIT_SWEEP_GRACE_MS;
+      const found = await db.execute(sql`
+        select id from payments
+         where state = 'received' and created_at < now() - ${graceMs} * interval '1 millisecond'
+         order by created_at limit ${SWEEP_BATCH}`);
+      const result = { credited: 0, review: 0, undecided: 0 };
+      for (const { id } of (found as unknown as { rows: Array<{ id: number }> }).rows) {
+        try {
+          const { outcome } = await decide({ id: Number(id) });
+          if (outcome === 'credited') result.credited++;
+          else if (outcome === 'review') result.review++;
+        } catch (err) {
+          // The database away: the next run tries again. Anything else would fail every run: staff decide.
+          if (isDatabaseUnavailable(err)) throw err;
+          log?.warn({ err, paymentId: id }, 'payment left received could not be credited');
+          await db
             .update(payments)
-            .set({ state: 'review', reviewReason: reason })
-            .where(eq(payments.id, payment.id));
-          return { outcome: fresh ? ('review' as const) : ('duplicate' as const), reason };
-        };
-        const [code] = await tx
-          .select()
-          .from(payCodes)
-          .where(eq(payCodes.id, payment.payCodeId))
-          .for('update');
-        if (!code) return review('unmatched');
-        const o = await repo.lockedLedger(tx, code.orderId);
-        if (!o || MARKET_INFO[o.market].currency !== event.currency) return review('unmatched');
-        // A second payment to a code that is already paid is money we did not ask for.
-        if (code.state === 'paid') return review('overpaid');
-        if (code.state === 'expired' || new Date(event.paidAt) > code.expiresAt) return review('expired');
-        if (event.amount < code.amountMinor) return review('underpaid');
-        if (event.amount > code.amountMinor) return review('overpaid');
-        if (!isLive(o.status) || !o.schedule || !o.disbursedAt) return review('closed');
-
-        const book = (rows: BookedPart[]) => bookAllocations(tx, payment.id, o.id, now, rows);
-        const reason = `payment ${event.paymentId}`;
-
-        if (code.purpose === 'payoff') {
-          // The cooling-off exit (decision 031). Reckoned for the day it was paid: the code was paid in
-          // time (checked above) and never outlives the window, so a callback delayed past midnight
-          // still gets the exit the borrower paid for. A payment credited meanwhile lowers what the exit
-          // asks: this code's amount is then more than that (for staff to credit or refund).
-          const exit = coolingOffExit(o, marketDay(new Date(event.paidAt), o.market));
-          if (!exit || exit.due < event.amount) return review('overpaid');
-          if (exit.due > event.amount) return review('underpaid');
-          const { allocations, left } = allocateCoolingOffExit(balanceOfOrder(o), event.amount);
-          if (left > 0) return review('overpaid');
-          await book(allocations);
-          // Settled on the exit's terms: what the schedule still shows unpaid (the interest of the days
-          // not used, the fees, any late charge) is waived here, never booked as paid.
-          await engine.apply(o.id, 'settle', ACTOR, { tx, now, reason: `cooling-off exit, ${reason}` });
-        } else if (code.purpose === 'extension') {
-          const offer = extensionOffer(o, marketDay(now, o.market));
-          // Paid after the loan stopped being extendable (repaid meanwhile, or the window passed).
-          if (!offer || offer.fee !== event.amount) return review('closed');
-          await book([{ period: null, component: 'extension_fee', amount: event.amount }]);
-          await engine.apply(o.id, 'extend', ACTOR, {
-            tx,
-            now,
-            reason,
-            set: {
-              extensionDays: o.extensionDays + offer.days,
-              dueAt: startOfMarketDay(offer.newDue, o.market),
-            },
-          });
-        } else {
-          const balance = balanceOfOrder(o);
-          const { allocations, left } = allocatePayment(balance, event.amount);
-          // More than the whole loan (paid meanwhile by another code): keep it for a refund.
-          if (left > 0) return review('overpaid');
-          await book(allocations);
-          const after = applyAllocations(balance, allocations);
-          if (totalOutstanding(after) === 0) {
-            await engine.apply(o.id, 'settle', ACTOR, { tx, now, reason });
-          } else {
-            const next = nextWaiting(after);
-            const dueAt = next ? startOfMarketDay(periodDueDay(o, next), o.market) : null;
-            const current = o.status === 174 || o.status === 180;
-            if (dueAt && current && dueAt > now) {
-              await engine.apply(o.id, 'cure', ACTOR, { tx, now, reason, set: { dueAt } });
-            } else if (dueAt) {
-              await tx.update(orders).set({ dueAt }).where(eq(orders.id, o.id));
-            }
-          }
+            .set({ state: 'review', reviewReason: 'undecided' })
+            .where(sql`${payments.id} = ${Number(id)} and ${payments.state} = 'received'`);
+          result.undecided++;
         }
-        await tx.update(payCodes).set({ state: 'paid' }).where(eq(payCodes.id, code.id));
-        await tx.update(payments).set({ state: 'credited' }).where(eq(payments.id, payment.id));
-        return { outcome: 'credited' as const };
-      });
+      }
+      return result;
     },
   };
 }
@@ -307,67 +393,28 @@ export async function creditReviewedPayment(
     if (!o) throw new AppError(ERROR_CODE.NOT_FOUND);
     if (MARKET_INFO[o.market].currency !== payment.currency)
       throw refused('currencyMismatch', 409, { orderNo: o.orderNo, currency: payment.currency });
-    const balance = balanceOfOrder(o);
     // A settled or closed loan owes nothing: the money can only go back (resolve with a note).
-    if (!isLive(o.status) || !o.schedule || !o.disbursedAt || totalOutstanding(balance) === 0)
+    if (!isLive(o.status) || !o.schedule || !o.disbursedAt || totalOutstanding(balanceOfOrder(o)) === 0)
       throw refused('nothingDue', 409, { orderNo: o.orderNo });
 
-    const actor = `staff:${request.staffId}` as const;
-    const reason = `payment ${payment.providerPaymentId} (reconciliation)`;
-    const book = (rows: BookedPart[]) => bookAllocations(tx, payment.id, o.id, now, rows);
-    let allocated = payment.amountMinor;
-    let excess = 0;
-    let operation: ReviewedCredit['operation'] = null;
-    let status = o.status;
-    const offer = code?.purpose === 'extension' ? extensionOffer(o, marketDay(now, o.market)) : null;
     // A cooling-off payoff that went to review (more than the exit asked, or paid after its code expired)
     // is still the exit when, on the day it was paid, the exit was open and asked no more than this
-    // payment: the exit is applied and the rest is the excess. Otherwise it is a repayment like any other.
-    const exit = code?.purpose === 'payoff' ? coolingOffExit(o, marketDay(payment.paidAt, o.market)) : null;
-    if (exit && exit.due <= payment.amountMinor) {
-      const { allocations, left } = allocateCoolingOffExit(balance, exit.due);
-      await book(allocations);
-      allocated = exit.due - left;
-      excess = payment.amountMinor - allocated;
-      status = (await engine.apply(o.id, 'settle', actor, { tx, now, reason: `cooling-off exit, ${reason}` }))
-        .to;
-      operation = 'settle';
-    } else if (offer && offer.fee === payment.amountMinor) {
-      // An extension fee paid late (its code expired) while the loan still offers it at that price.
-      await book([{ period: null, component: 'extension_fee', amount: payment.amountMinor }]);
-      const change = await engine.apply(o.id, 'extend', actor, {
-        tx,
-        now,
-        reason,
-        set: {
-          extensionDays: o.extensionDays + offer.days,
-          dueAt: startOfMarketDay(offer.newDue, o.market),
-        },
-      });
-      operation = 'extend';
-      status = change.to;
-    } else {
-      // Anything else goes to what the order owes, in the ledger's order.
-      const { allocations, left } = allocatePayment(balance, payment.amountMinor);
-      await book(allocations);
-      allocated = payment.amountMinor - left;
-      excess = left;
-      const after = applyAllocations(balance, allocations);
-      if (totalOutstanding(after) === 0) {
-        status = (await engine.apply(o.id, 'settle', actor, { tx, now, reason })).to;
-        operation = 'settle';
-      } else {
-        const next = nextWaiting(after);
-        const dueAt = next ? startOfMarketDay(periodDueDay(o, next), o.market) : null;
-        const current = o.status === 174 || o.status === 180;
-        if (dueAt && current && dueAt > now) {
-          status = (await engine.apply(o.id, 'cure', actor, { tx, now, reason, set: { dueAt } })).to;
-          operation = 'cure';
-        } else if (dueAt) {
-          await tx.update(orders).set({ dueAt }).where(eq(orders.id, o.id));
-        }
-      }
-    }
+    // payment; an extension fee paid late is the extension while the loan still offers it at that
+    // price. Anything else goes to what the order owes, in the ledger's order; the rest is the excess.
+    const purpose = (code?.purpose ?? 'repay') as PaymentPurpose;
+    const applied = applyPayment(
+      accountFacts(o, purpose, now, payment.paidAt),
+      { purpose, amount: payment.amountMinor },
+      { exact: false },
+    );
+    if ('refused' in applied) throw new Error('a staff credit is never refused by the arithmetic');
+    const { operation, status } = await bookApplication(tx, engine, o, payment.id, applied, {
+      actor: `staff:${request.staffId}`,
+      reason: `payment ${payment.providerPaymentId} (reconciliation)`,
+      now,
+    });
+    const excess = applied.excess;
+    const allocated = payment.amountMinor - excess;
     // An open code was for an amount that no longer matches what is owed: it takes no second payment.
     if (code?.state === 'open')
       await tx.update(payCodes).set({ state: 'paid' }).where(eq(payCodes.id, code.id));

@@ -77,6 +77,15 @@ export interface PayCodeRow {
   createdAt: Date;
 }
 
+/**
+ * The one lock of a loan's money (decision 045): the order's row, in a statement of its own, before its
+ * ledger is read in a later one. False when there is no such order.
+ */
+export async function lockOrder(tx: Db, orderId: number): Promise<boolean> {
+  const result = await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 export function repaymentRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
   return {
     /** The borrower's order for the ledger, or null (also for another borrower's order). */
@@ -85,9 +94,15 @@ export function repaymentRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
       return row?.o ?? null;
     },
 
-    /** Inside the crediting transaction: the order locked for the rest of it. */
+    /**
+     * Inside a transaction that changes the order's money: the order locked for the rest of it, then its
+     * ledger read (decision 045). Two statements on purpose: under READ COMMITTED a statement that waited
+     * for the lock still reads as of its own start, so a lock taken in the reading statement would hand
+     * back the ledger from before the payment it waited for (a period's principal booked twice).
+     */
     async lockedLedger(tx: Db, orderId: number): Promise<LedgerOrder | null> {
-      const result = await tx.execute(sql`${sql.raw(LEDGER_SELECT)} where o.id = ${orderId} for update of o`);
+      if (!(await lockOrder(tx, orderId))) return null;
+      const result = await tx.execute(sql`${sql.raw(LEDGER_SELECT)} where o.id = ${orderId}`);
       const rows = (result as unknown as { rows: Array<{ o: LedgerOrder }> }).rows;
       return rows[0]?.o ?? null;
     },
