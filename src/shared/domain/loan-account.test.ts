@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocatePayment, balanceOf } from './ledger.ts';
-import { type LoanFacts, loanAccount } from './loan-account.ts';
+import { type LoanFacts, lateChargeRate, loanAccount } from './loan-account.ts';
 import { earlyRepaymentAllowed, lateCharges, quoteLoan } from './pricing.ts';
 import { MARKET_CAPS, type StoredTerms, termsOf } from './product.ts';
 import { addDays } from './time.ts';
@@ -147,6 +147,18 @@ describe('loan account', () => {
   });
 
   describe('late charges', () => {
+    it('charge the rate of the tier in force on each day late', () => {
+      const tiers = {
+        lateChargeTiers: [
+          { fromDay: 1, dailyPpm: 1_667 },
+          { fromDay: 31, dailyPpm: 1_333 },
+        ],
+      };
+      expect([0, 1, 30, 31, 400].map((d) => lateChargeRate(tiers, d))).toEqual([
+        0, 1_667, 1_667, 1_333, 1_333,
+      ]);
+    });
+
     it('are those of the pricing module on one overdue period', () => {
       const a = loanAccount(facts({ status: 180, repeat: true }));
       const day = addDays(DAY0, p1.dueDay + 5);
@@ -182,6 +194,13 @@ describe('loan account', () => {
         before = total;
       }
       expect(a.lateChargesBy(addDays(DAY0, p1.dueDay + 1_000)).capped).toBe(true);
+      // Every day on its own, too: three overdue periods earn more than 0.1 % of the principal a day.
+      const of = (late: number) => {
+        const c = a.lateChargesBy(addDays(DAY0, p1.dueDay + late));
+        return c.lateFee + c.lateCharge;
+      };
+      for (let late = 1; late <= 200; late++) expect(of(late) - of(late - 1)).toBeLessThanOrEqual(200_000);
+      expect(of(100) - of(99)).toBe(200_000);
     });
 
     it('are none before the first waiting period is late, or without terms', () => {

@@ -19,7 +19,9 @@ import {
   type Installment,
   type LateCharges,
   lateCharges,
+  type MarketCaps,
   type ProductTerms,
+  ppmOf,
   type QuotedFee,
 } from './pricing.ts';
 import { MARKET_CAPS, type StoredTerms, termsOf } from './product.ts';
@@ -74,6 +76,22 @@ export interface Overdue {
 
 const NO_CHARGES: LateCharges = { lateFee: 0, lateCharge: 0, capped: false };
 
+/**
+ * The daily rate of the tier in force on a period's `day` late (pricing.ts `LateChargeTier`: the last tier
+ * that has begun). pricing's `lateCharges` sums a whole spell on one amount; a loan late on several
+ * periods needs each day's rate, as it is the day's charge that the per-day cap bounds.
+ */
+export function lateChargeRate(terms: Pick<ProductTerms, 'lateChargeTiers'>, day: number): number {
+  let rate = 0;
+  let from = 0;
+  for (const t of terms.lateChargeTiers)
+    if (t.fromDay <= day && t.fromDay > from) {
+      rate = t.dailyPpm;
+      from = t.fromDay;
+    }
+  return rate;
+}
+
 /** A period's due market day: the payout day + its days + every paid extension (null before the payout). */
 export function periodDue(
   f: Pick<LoanFacts, 'disbursedAt' | 'market' | 'extensionDays'>,
@@ -115,45 +133,61 @@ export function loanAccount(f: LoanFacts) {
     return day;
   }
 
+  const borrower = f.repeat ? 'repeat' : 'new';
+  const cost = f.schedule && {
+    principal: f.amountMinor,
+    interest: f.schedule.reduce((a, s) => a + s.interest, 0),
+    fees: f.quoteFees ?? [
+      { name: 'schedule', amount: f.schedule.reduce((a, s) => a + s.fees, 0), timing: 'added' as const },
+    ],
+  };
   /**
-   * The late charges of the current late spell through `day`: from the first waiting period's due day,
-   * each overdue period charged for its own days late on what is left of it (pricing's tiers), the late
-   * fee once, and the market's caps on the sum. Cumulative, so a day's charge is `by(day) − by(day − 1)`.
+   * A market cap applied to `amount` by pricing's own `lateCharges`: asked with the amount as a one-off
+   * late fee, one day late, it answers the fee the cap leaves (the same arithmetic as every capped charge).
+   */
+  const capped = (amount: Minor, caps: MarketCaps) =>
+    terms && cost
+      ? lateCharges(
+          { ...terms, lateFee: { newBorrower: amount, repeatBorrower: amount }, lateChargeTiers: [] },
+          cost,
+          1,
+          1,
+          borrower,
+          caps,
+        ).lateFee
+      : 0;
+  const marketCaps = MARKET_CAPS[f.market];
+  /** The late spell's total by its day, capped and not (index 0: nothing), grown as later days are asked. */
+  const spell: Minor[] = [0];
+  const spellUncapped: Minor[] = [0];
+
+  /**
+   * The late charges of the current late spell through `day` (decision 048). The spell starts at the
+   * first waiting period's due day. Each day every overdue period is charged the tier of its own days
+   * late (pricing's rate) on what is left of it; the late fee comes on the spell's first day. The day's
+   * sum is capped per day, and the spell's total by the loan's total-cost cap (pricing's caps, Indonesia).
+   * Cumulative, so a day's charge is `by(day) − by(day − 1)`.
    */
   function lateChargesBy(day: MarketDay): LateCharges {
     const first = waiting[0];
-    if (!terms || !f.schedule || !first?.due) return NO_CHARGES;
+    if (!terms || !cost || !first?.due) return NO_CHARGES;
     const daysLate = late(first, day);
     if (daysLate <= 0) return NO_CHARGES;
-    const borrower = f.repeat ? 'repeat' : 'new';
-    const cost = {
-      principal: f.amountMinor,
-      interest: f.schedule.reduce((a, s) => a + s.interest, 0),
-      fees: f.quoteFees ?? [
-        { name: 'schedule', amount: f.schedule.reduce((a, s) => a + s.fees, 0), timing: 'added' as const },
-      ],
-    };
-    let fee = 0;
-    let charge = 0;
-    for (const p of waiting) {
-      const own = lateCharges(terms, cost, p.left, late(p, day), borrower);
-      if (p === first) fee = own.lateFee;
-      charge += own.lateCharge;
+    const fee = lateCharges(terms, cost, first.left, 1, borrower).lateFee;
+    for (let d = spell.length; d <= daysLate; d++) {
+      const on = addDays(first.due, d);
+      let charge = d === 1 ? fee : 0;
+      for (const p of waiting) {
+        const k = late(p, on);
+        if (k > 0) charge += ppmOf(p.left, lateChargeRate(terms, k));
+      }
+      const today = capped(charge, { lateChargePerDayPpm: marketCaps.lateChargePerDayPpm });
+      spell[d] = capped(spell[d - 1]! + today, { totalCostPpm: marketCaps.totalCostPpm });
+      spellUncapped[d] = spellUncapped[d - 1]! + charge;
     }
-    // The caps bound the sum of every period's charges and the fee. pricing's `lateCharges` applies them
-    // to its fee and charge together, so it is asked with the sum as a one-off fee: the capped sum comes
-    // back as that fee, by the same arithmetic as every other capped charge.
-    const total = fee + charge;
-    const capped = lateCharges(
-      { ...terms, lateFee: { newBorrower: total, repeatBorrower: total }, lateChargeTiers: [] },
-      cost,
-      1,
-      daysLate,
-      borrower,
-      MARKET_CAPS[f.market],
-    ).lateFee;
-    const lateFee = Math.min(fee, capped);
-    return { lateFee, lateCharge: capped - lateFee, capped: capped < total };
+    const total = spell[daysLate]!;
+    const lateFee = Math.min(fee, total);
+    return { lateFee, lateCharge: total - lateFee, capped: total < spellUncapped[daysLate]! };
   }
 
   return {
