@@ -107,59 +107,151 @@ export function periodDue(
  * money that a screen, a job or the crediting asks. It works nothing out itself that the ledger
  * (`ledger.ts`: balance, allocation order, offers, the cooling-off exit's due) or the pricing module
  * (`pricing.ts`: late charges and caps, the early-repayment rule, fees) already states; it puts them
- * together once, with the order's status, dates and extensions.
+ * together once, with the order's status, dates and extensions. A class, not a closure per answer: one
+ * is built on every loan-details read, and per-read closures cost more than the answers (measured).
  */
-export function loanAccount(f: LoanFacts) {
-  const balance: OrderBalance = balanceOf(
-    f.schedule ?? [],
-    { late_fee: f.lateFee, late_charge: f.lateCharge },
-    f.allocations,
-  );
-  const start = f.disbursedAt ? marketDay(new Date(f.disbursedAt), f.market) : null;
-  const periods: AccountPeriod[] = [...balance.periods]
-    .sort((x, y) => x.period - y.period)
-    .map((p) => ({ ...p, due: periodDue(f, p.dueDay), left: periodOutstanding(p) }));
-  const waiting = periods.filter((p) => p.left > 0);
+export class LoanAccount {
+  readonly balance: OrderBalance;
+  /** Every period in order, with its due day and what is left of it. */
+  readonly periods: AccountPeriod[];
+  /** The periods not fully paid, in due order. */
+  readonly waiting: AccountPeriod[];
   /** Money out and not repaid, with a plan to repay it by. */
-  const live = isLive(f.status) && f.schedule !== null && start !== null;
-  const charges = chargesOutstanding(balance);
-  const terms: ProductTerms | null = f.terms ? termsOf(f.market, f.terms) : null;
-  const late = (p: AccountPeriod, day: MarketDay) => (p.due ? daysBetween(p.due, day) : 0);
+  readonly live: boolean;
+  /** Late fee and late charges booked and not yet paid. */
+  readonly charges: Minor;
+  /** Everything still owed: nothing once the loan is not live (a settled loan owes nothing). */
+  readonly outstanding: Minor;
+  /** Every allocation booked, extension fees included: the receipts' and the certificate's figure. */
+  readonly paid: Minor;
+  /** The payout's market day. */
+  private readonly start: MarketDay | null;
+  private readonly terms: ProductTerms | null;
+  /** The late spell's total by its day, capped and not (index 0: nothing), grown as later days are asked. */
+  private readonly spell: Minor[] = [0];
+  private readonly spellUncapped: Minor[] = [0];
 
-  /** The first day (since the payout) on which repaying the whole loan is allowed: pricing's rule. */
-  function earlyFirstDay(t: ProductTerms): number {
-    let day = 0;
-    while (!earlyRepaymentAllowed(t, f.termDays, day)) day++;
-    return day;
+  constructor(readonly facts: LoanFacts) {
+    const f = facts;
+    this.balance = balanceOf(
+      f.schedule ?? [],
+      { late_fee: f.lateFee, late_charge: f.lateCharge },
+      f.allocations,
+    );
+    const start = f.disbursedAt ? marketDay(new Date(f.disbursedAt), f.market) : null;
+    this.start = start;
+    this.periods = [...this.balance.periods]
+      .sort((x, y) => x.period - y.period)
+      .map((p) => ({
+        ...p,
+        due: start && addDays(start, p.dueDay + f.extensionDays),
+        left: periodOutstanding(p),
+      }));
+    this.waiting = this.periods.filter((p) => p.left > 0);
+    this.live = isLive(f.status) && f.schedule !== null && start !== null;
+    this.charges = chargesOutstanding(this.balance);
+    this.outstanding = this.live ? totalOutstanding(this.balance) : 0;
+    let paid = 0;
+    for (const a of f.allocations) paid += a.amount;
+    this.paid = paid;
+    this.terms = f.terms ? termsOf(f.market, f.terms) : null;
   }
 
-  const borrower = f.repeat ? 'repeat' : 'new';
-  const cost = f.schedule && {
-    principal: f.amountMinor,
-    interest: f.schedule.reduce((a, s) => a + s.interest, 0),
-    fees: f.quoteFees ?? [
-      { name: 'schedule', amount: f.schedule.reduce((a, s) => a + s.fees, 0), timing: 'added' as const },
-    ],
-  };
+  /** Paid towards the loan itself (extension fees aside): what the cooling-off exit counts. */
+  get paidTowardsLoan(): Minor {
+    return paidTowardsLoan(this.balance);
+  }
+
+  /** The amounts of `offeredAmounts` (ledger.ts), before the early-repayment rule. */
+  get offered(): Minor[] {
+    return offeredAmounts(this.balance);
+  }
+
+  // Days late as day numbers since the payout: one date computation per question, not one per period.
+  private sincePayout(day: MarketDay): number {
+    return this.start ? daysBetween(this.start, day) : 0;
+  }
+
+  private lateBy(p: PeriodBalance, since: number): number {
+    return since - p.dueDay - this.facts.extensionDays;
+  }
+
+  /** What is overdue on `today`: every period whose due day has passed unpaid, and the late charges. */
+  overdue(today: MarketDay): Overdue {
+    if (!this.live) return { periods: [], periodsAmount: 0, charges: 0, amount: 0 };
+    const since = this.sincePayout(today);
+    const periods = this.waiting
+      .map((p) => ({ ...p, daysLate: this.lateBy(p, since) }))
+      .filter((p) => p.daysLate > 0);
+    const periodsAmount = periods.reduce((a, p) => a + p.left, 0);
+    return { periods, periodsAmount, charges: this.charges, amount: periodsAmount + this.charges };
+  }
+
   /**
-   * A market cap applied to `amount` by pricing's own `lateCharges`: asked with the amount as a one-off
-   * late fee, one day late, it answers the fee the cap leaves (the same arithmetic as every capped charge).
+   * What the borrower should pay next and by when: every period due by `today` (and unpaid) with the
+   * late charges, or, when none is, the first waiting period. Null when nothing is owed.
    */
-  const capped = (amount: Minor, caps: MarketCaps) =>
-    terms && cost
-      ? lateCharges(
-          { ...terms, lateFee: { newBorrower: amount, repeatBorrower: amount }, lateChargeTiers: [] },
-          cost,
-          1,
-          1,
-          borrower,
-          caps,
-        ).lateFee
-      : 0;
-  const marketCaps = MARKET_CAPS[f.market];
-  /** The late spell's total by its day, capped and not (index 0: nothing), grown as later days are asked. */
-  const spell: Minor[] = [0];
-  const spellUncapped: Minor[] = [0];
+  nextDue(today: MarketDay): { day: MarketDay | null; amount: Minor; periods: AccountPeriod[] } | null {
+    const { waiting, charges } = this;
+    if (!this.live || (waiting.length === 0 && charges === 0)) return null;
+    const since = this.sincePayout(today);
+    const due = waiting.filter((p) => this.lateBy(p, since) >= 0);
+    const owed = due.length > 0 ? due : waiting.slice(0, 1);
+    return {
+      day: waiting[0]?.due ?? null,
+      amount: owed.reduce((a, p) => a + p.left, charges),
+      periods: owed,
+    };
+  }
+
+  /**
+   * The amounts that may be paid today (ledger.ts `offeredAmounts`: installments in order), less the
+   * one that would clear the loan before its last due date while early repayment is not yet allowed
+   * (pricing.ts `earlyRepaymentAllowed`). `earlyFrom`: the first day it is allowed.
+   */
+  payable(today: MarketDay): { amounts: Minor[]; earlyFrom: MarketDay | null } {
+    if (!this.live) return { amounts: [], earlyFrom: null };
+    const { terms, start, waiting } = this;
+    const offers = offeredAmounts(this.balance);
+    const last = waiting.at(-1);
+    if (!terms || !start || !last?.due) return { amounts: offers, earlyFrom: null };
+    const since = this.sincePayout(today);
+    if (this.lateBy(last, since) >= 0 || earlyRepaymentAllowed(terms, this.facts.termDays, since))
+      return { amounts: offers, earlyFrom: null };
+    // The first day pricing's rule allows it.
+    let first = since;
+    while (!earlyRepaymentAllowed(terms, this.facts.termDays, first)) first++;
+    return { amounts: offers.slice(0, waiting.length - 1), earlyFrom: addDays(start, first) };
+  }
+
+  /**
+   * Whether the loan may be extended on `today`, and what it costs: from "due" or "overdue", when the
+   * product offers it and the extension would bring the due date past today (an extension that leaves
+   * the loan overdue would sell the borrower nothing).
+   */
+  extensionOffer(today: MarketDay) {
+    const f = this.facts;
+    const ext = f.terms?.extension;
+    const next = this.waiting[0];
+    if (!ext || !this.live || !isDueOrOverdue(f.status) || !next?.due) return null;
+    if (this.lateBy(next, this.sincePayout(today)) - ext.days >= 0) return null;
+    const newDue = addDays(next.due, ext.days);
+    return { fee: bpOf(f.amountMinor, ext.feeBp), days: ext.days, currentDue: next.due, newDue };
+  }
+
+  /**
+   * The cooling-off exit on market day `day`: what it asks (ledger.ts `coolingOffExitDue`: the payoff
+   * less what was already paid towards the loan), its last day and when it closes (the end of the payout
+   * day plus the product's cooling-off days); null when it is not open.
+   */
+  coolingOffExit(day: MarketDay): { due: Minor; lastDay: MarketDay; closesAt: Date } | null {
+    const f = this.facts;
+    if (!f.terms || !this.live || !this.start) return null;
+    const due = coolingOffExitDue(f.terms, f.amountMinor, this.sincePayout(day), this.paidTowardsLoan);
+    if (due === null) return null;
+    const lastDay = addDays(this.start, f.terms.coolingOffDays);
+    return { due, lastDay, closesAt: startOfMarketDay(addDays(lastDay, 1), f.market) };
+  }
 
   /**
    * The late charges of the current late spell through `day` (decision 048). The spell starts at the
@@ -168,119 +260,49 @@ export function loanAccount(f: LoanFacts) {
    * sum is capped per day, and the spell's total by the loan's total-cost cap (pricing's caps, Indonesia).
    * Cumulative, so a day's charge is `by(day) − by(day − 1)`.
    */
-  function lateChargesBy(day: MarketDay): LateCharges {
+  lateChargesBy(day: MarketDay): LateCharges {
+    const { terms, waiting, spell, spellUncapped, facts: f } = this;
     const first = waiting[0];
-    if (!terms || !cost || !first?.due) return NO_CHARGES;
-    const daysLate = late(first, day);
+    if (!terms || !f.schedule || !first?.due) return NO_CHARGES;
+    const daysLate = this.lateBy(first, this.sincePayout(day));
     if (daysLate <= 0) return NO_CHARGES;
+    const borrower = f.repeat ? 'repeat' : 'new';
+    const cost = {
+      principal: f.amountMinor,
+      interest: f.schedule.reduce((a, s) => a + s.interest, 0),
+      fees: f.quoteFees ?? [
+        { name: 'schedule', amount: f.schedule.reduce((a, s) => a + s.fees, 0), timing: 'added' as const },
+      ],
+    };
+    // A market cap applied to `amount` by pricing's own `lateCharges`: asked with the amount as a one-off
+    // late fee, one day late, it answers what the cap leaves of it (the arithmetic of every capped charge).
+    const capped = (amount: Minor, caps: MarketCaps) =>
+      lateCharges(
+        { ...terms, lateFee: { newBorrower: amount, repeatBorrower: amount }, lateChargeTiers: [] },
+        cost,
+        1,
+        1,
+        borrower,
+        caps,
+      ).lateFee;
+    const caps = MARKET_CAPS[f.market];
     const fee = lateCharges(terms, cost, first.left, 1, borrower).lateFee;
     for (let d = spell.length; d <= daysLate; d++) {
-      const on = addDays(first.due, d);
       let charge = d === 1 ? fee : 0;
       for (const p of waiting) {
-        const k = late(p, on);
+        const k = d - (p.dueDay - first.dueDay);
         if (k > 0) charge += ppmOf(p.left, lateChargeRate(terms, k));
       }
-      const today = capped(charge, { lateChargePerDayPpm: marketCaps.lateChargePerDayPpm });
-      spell[d] = capped(spell[d - 1]! + today, { totalCostPpm: marketCaps.totalCostPpm });
+      const today = capped(charge, { lateChargePerDayPpm: caps.lateChargePerDayPpm });
+      spell[d] = capped(spell[d - 1]! + today, { totalCostPpm: caps.totalCostPpm });
       spellUncapped[d] = spellUncapped[d - 1]! + charge;
     }
     const total = spell[daysLate]!;
     const lateFee = Math.min(fee, total);
     return { lateFee, lateCharge: total - lateFee, capped: total < spellUncapped[daysLate]! };
   }
-
-  return {
-    facts: f,
-    balance,
-    live,
-    periods,
-    /** The periods not fully paid, in due order. */
-    waiting,
-    /** Late fee and late charges booked and not yet paid. */
-    charges,
-    /** Everything still owed: nothing once the loan is not live (a settled loan owes nothing). */
-    outstanding: live ? totalOutstanding(balance) : 0,
-    /** Every allocation booked, extension fees included: the receipts' and the certificate's figure. */
-    paid: f.allocations.reduce((a, x) => a + x.amount, 0),
-    /** Paid towards the loan itself (extension fees aside): what the cooling-off exit counts. */
-    paidTowardsLoan: paidTowardsLoan(balance),
-    /** The amounts of `offeredAmounts` (ledger.ts), before the early-repayment rule. */
-    offered: offeredAmounts(balance),
-    lateChargesBy,
-
-    /** What is overdue on `today`: every period whose due day has passed unpaid, and the late charges. */
-    overdue(today: MarketDay): Overdue {
-      if (!live) return { periods: [], periodsAmount: 0, charges: 0, amount: 0 };
-      const overdue = waiting.map((p) => ({ ...p, daysLate: late(p, today) })).filter((p) => p.daysLate > 0);
-      const periodsAmount = overdue.reduce((a, p) => a + p.left, 0);
-      return { periods: overdue, periodsAmount, charges, amount: periodsAmount + charges };
-    },
-
-    /**
-     * What the borrower should pay next and by when: every period due by `today` (and unpaid) with the
-     * late charges, or, when none is, the first waiting period. Null when nothing is owed.
-     */
-    nextDue(today: MarketDay): { day: MarketDay | null; amount: Minor; periods: AccountPeriod[] } | null {
-      if (!live || (waiting.length === 0 && charges === 0)) return null;
-      const due = waiting.filter((p) => late(p, today) >= 0);
-      const owed = due.length > 0 ? due : waiting.slice(0, 1);
-      return {
-        day: waiting[0]?.due ?? null,
-        amount: owed.reduce((a, p) => a + p.left, charges),
-        periods: owed,
-      };
-    },
-
-    /**
-     * The amounts that may be paid today (ledger.ts `offeredAmounts`: installments in order), less the
-     * one that would clear the loan before its last due date while early repayment is not yet allowed
-     * (pricing.ts `earlyRepaymentAllowed`). `earlyFrom`: the first day it is allowed.
-     */
-    payable(today: MarketDay): { amounts: Minor[]; earlyFrom: MarketDay | null } {
-      if (!live) return { amounts: [], earlyFrom: null };
-      const offers = offeredAmounts(balance);
-      const last = waiting.at(-1);
-      if (!terms || !start || !last?.due) return { amounts: offers, earlyFrom: null };
-      if (late(last, today) >= 0 || earlyRepaymentAllowed(terms, f.termDays, daysBetween(start, today)))
-        return { amounts: offers, earlyFrom: null };
-      return {
-        amounts: offers.slice(0, waiting.length - 1),
-        earlyFrom: addDays(start, earlyFirstDay(terms)),
-      };
-    },
-
-    /**
-     * Whether the loan may be extended on `today`, and what it costs: from "due" or "overdue", when the
-     * product offers it and the extension would bring the due date past today (an extension that leaves
-     * the loan overdue would sell the borrower nothing).
-     */
-    extensionOffer(today: MarketDay) {
-      const ext = f.terms?.extension;
-      const next = waiting[0];
-      if (!ext || !live || !isDueOrOverdue(f.status) || !next?.due) return null;
-      const newDue = addDays(next.due, ext.days);
-      if (daysBetween(today, newDue) <= 0) return null;
-      return { fee: bpOf(f.amountMinor, ext.feeBp), days: ext.days, currentDue: next.due, newDue };
-    },
-
-    /**
-     * The cooling-off exit on market day `day`: what it asks (ledger.ts `coolingOffExitDue`: the payoff
-     * less what was already paid towards the loan), its last day and when it closes (the end of the payout
-     * day plus the product's cooling-off days); null when it is not open.
-     */
-    coolingOffExit(day: MarketDay): { due: Minor; lastDay: MarketDay; closesAt: Date } | null {
-      if (!f.terms || !live || !start) return null;
-      const due = coolingOffExitDue(
-        f.terms,
-        f.amountMinor,
-        daysBetween(start, day),
-        paidTowardsLoan(balance),
-      );
-      if (due === null) return null;
-      const lastDay = addDays(start, f.terms.coolingOffDays);
-      return { due, lastDay, closesAt: startOfMarketDay(addDays(lastDay, 1), f.market) };
-    },
-  };
 }
-export type LoanAccount = ReturnType<typeof loanAccount>;
+
+export function loanAccount(f: LoanFacts): LoanAccount {
+  return new LoanAccount(f);
+}
