@@ -50,7 +50,8 @@ export interface JobsResult {
 /**
  * The time-driven moves of a loan (issue 8, decision 030): due at the market's local midnight of its due
  * date, overdue the day after, and each day late a late charge booked (plus the one-off late fee on the
- * first day), as the pricing module computes them within the market's caps. Every part is idempotent:
+ * first day) on every overdue period, as the loan account computes them within the market's caps
+ * (decision 048). Every part is idempotent:
  * a move the order has already made is refused by the engine and skipped; a charge already booked for
  * a day is not booked again (unique per order, kind and day). So running twice changes nothing, and an
  * instance that missed days (an outage) catches up. On PostgreSQL one instance runs at a time (a
