@@ -167,6 +167,38 @@ describe('loan account', () => {
       );
     });
 
+    it("are pricing's own through every tier, for a one-payment loan in India", () => {
+      const terms: StoredTerms = {
+        ...ID_TERMS,
+        amountMin: 500_000,
+        amountMax: 5_000_000,
+        amountStep: 100_000,
+        termDays: [30],
+        installments: 1,
+        dailyInterestPpm: 800,
+        lateFee: { newBorrower: 100_000, repeatBorrower: 80_000 },
+        lateChargeTiers: [
+          { fromDay: 1, dailyPpm: 1_667 },
+          { fromDay: 31, dailyPpm: 1_333 },
+          { fromDay: 91, dailyPpm: 667 },
+        ],
+      };
+      const q = quoteLoan(termsOf('IN', terms), 1_000_000, 30);
+      const a = loanAccount({
+        ...facts({ status: 180, repeat: true }),
+        market: 'IN',
+        amountMinor: 1_000_000,
+        termDays: 30,
+        terms,
+        schedule: q.schedule,
+        quoteFees: q.fees,
+      });
+      for (let late = 1; late <= 120; late++)
+        expect(a.lateChargesBy(addDays(DAY0, 30 + late))).toEqual(
+          lateCharges(termsOf('IN', terms), q, q.totalRepayable, late, 'repeat'),
+        );
+    });
+
     it('charge every overdue period for its own days late', () => {
       const a = loanAccount(facts({ status: 180 }));
       const gap = p2.dueDay - p1.dueDay;
