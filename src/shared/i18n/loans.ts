@@ -33,6 +33,8 @@ export const loans = {
       lateCharges: 'Late charges so far',
       amountDue: 'Amount due now',
       paid: 'Paid so far',
+      overduePeriod_one: 'Instalment {{n}}: {{count}} day late',
+      overduePeriod_other: 'Instalment {{n}}: {{count}} days late',
     },
     plan: {
       single: 'One repayment',
@@ -94,7 +96,7 @@ export const loans = {
       },
       '180': {
         title: 'Repayment overdue',
-        desc: 'Your repayment is {{days}} days late and late charges apply. Repay now to stop them.',
+        desc: 'Your repayment is {{days}} days late and late charges apply. Repay {{amount}} now to stop them.',
       },
       '200': { title: 'Loan settled', desc: 'Thank you! This loan is fully repaid.' },
       other: { title: 'Loan status', desc: 'The details of your loan are below.' },
@@ -148,6 +150,8 @@ export const loans = {
       lateCharges: 'Denda keterlambatan saat ini',
       amountDue: 'Jumlah yang harus dibayar',
       paid: 'Sudah dibayar',
+      overduePeriod_one: 'Cicilan {{n}}: terlambat {{count}} hari',
+      overduePeriod_other: 'Cicilan {{n}}: terlambat {{count}} hari',
     },
     plan: {
       single: 'Sekali bayar',
@@ -214,7 +218,7 @@ export const loans = {
       },
       '180': {
         title: 'Tagihan terlambat',
-        desc: 'Pembayaran Anda terlambat {{days}} hari dan dikenakan denda. Bayar sekarang untuk menghentikannya.',
+        desc: 'Pembayaran Anda terlambat {{days}} hari dan dikenakan denda. Bayar {{amount}} sekarang untuk menghentikannya.',
       },
       '200': { title: 'Pinjaman lunas', desc: 'Terima kasih! Pinjaman ini sudah lunas.' },
       other: { title: 'Status pinjaman', desc: 'Rincian pinjaman Anda ada di bawah ini.' },

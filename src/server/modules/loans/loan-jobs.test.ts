@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import { lateCharges, ppmOf } from '../../../shared/domain/pricing.ts';
 import { MARKET_CAPS, termsOf } from '../../../shared/domain/product.ts';
-import { orderCharges, orderEvents, orders } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  orderCharges,
+  orderEvents,
+  orders,
+  paymentAllocations,
+  payments,
+  products,
+} from '../../db/schema.ts';
+import { seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 /** The loan jobs (issue 8): due, overdue and late charges, idempotent, within the caps, on the demo clock. */
@@ -24,6 +33,23 @@ const chargesOf = async (orderId: number) =>
     .from(orderCharges)
     .where(eq(orderCharges.orderId, orderId))
     .orderBy(orderCharges.chargeDay, orderCharges.kind);
+/** A three-instalment Indian loan whose first instalment fell due 5 + `daysAgo` days ago, still unpaid. */
+async function seedLate(orderNo: string, borrowerId: number, daysAgo: number) {
+  const [flex] = await t.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.market, 'IN'), eq(products.code, 'kredito-flex')));
+  const product = { orderNo, product: 0, status: 180 as const, amountMinor: 1_000_000, termDays: 91 };
+  await seedOrder(
+    t.database.db,
+    'IN',
+    borrowerId,
+    flex!.id,
+    { ...product, createdDaysAgo: 0 },
+    t.clock.now().getTime() - daysAgo * DAY,
+  );
+  return (await orderOf(orderNo)).id;
+}
 const sum = (rows: Array<{ kind: string; amount: number }>, kind: string) =>
   rows.filter((r) => r.kind === kind).reduce((a, r) => a + r.amount, 0);
 
@@ -63,11 +89,12 @@ describe('loan jobs', () => {
     });
     const { data } = res.json();
     expect(data.orderStatus).toBe(180);
-    expect(data.noticeDesText).toBe(
-      'Your repayment is 5 days late and late charges apply. Repay now to stop them.',
-    );
     const rows = Object.fromEntries(
       data.userOrderDetail.detail.map((r: { text: string; value: string }) => [r.text, r.value]),
+    );
+    // The notice asks for what is due now: the overdue period and the late charges booked.
+    expect(data.noticeDesText).toBe(
+      `Your repayment is 5 days late and late charges apply. Repay ${rows['Amount due now']} now to stop them.`,
     );
     expect(rows['Late charges so far']).toMatch(/^₹/);
   });
@@ -113,23 +140,112 @@ describe('loan jobs', () => {
       expect(cost + charged).toBeLessThanOrEqual(principal);
       return { rows, charged };
     };
-    // Exactly what the pricing module charges for that many days (its property tests hold the caps for
-    // any number of days), and never more than 0.1 % of the principal a day.
+    // Each day, each of the three overdue periods charged for its own days late (decision 048), the day's
+    // sum at most 0.1 % of the principal, the whole within the total cap.
     const { rows, charged } = await check();
     const daysLate = rows.filter((r) => r.kind === 'late_charge').length;
-    const expected = lateCharges(
+    const schedule = late.quote!.schedule;
+    expect(schedule).toHaveLength(3);
+    const rate = late.terms!.lateChargeTiers[0]!.dailyPpm;
+    const dayCap = ppmOf(principal, MARKET_CAPS.ID.lateChargePerDayPpm!);
+    let expected = 0;
+    for (let day = 1; day <= daysLate; day++) {
+      const owed = schedule
+        .filter((p) => day - (p.dueDay - schedule[0]!.dueDay) > 0)
+        .reduce((a, p) => a + ppmOf(p.total, rate), 0);
+      expected += Math.min(owed, dayCap);
+    }
+    expect(charged).toBe(Math.min(expected, ppmOf(principal, MARKET_CAPS.ID.totalCostPpm!) - cost));
+    const firstOnly = lateCharges(
       termsOf('ID', late.terms!),
       late.quote!,
-      late.quote!.schedule[0]!.total,
+      schedule[0]!.total,
       daysLate,
       'repeat',
-      MARKET_CAPS.ID,
     );
-    expect(charged).toBe(expected.lateFee + expected.lateCharge);
+    // More than the first period alone would have earned.
+    expect(charged).toBeGreaterThan(firstOnly.lateCharge);
     expect(Math.max(...rows.map((r) => r.amount))).toBeLessThanOrEqual(
       ppmOf(principal, MARKET_CAPS.ID.lateChargePerDayPpm!),
     );
   });
+
+  it('charges a loan late on several periods on every one of them, each for its own days late, once', async () => {
+    const demo = await orderOf('IN20260801007');
+    // Three instalments due 30, 61 and 91 days after the payout: 75, 44 and 14 days late today.
+    const orderId = await seedLate('IN20260901901', demo.borrowerId, 70);
+    const order = (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    const schedule = order.quote!.schedule;
+    expect(schedule.map((p) => p.dueDay)).toEqual([30, 61, 91]);
+    const first = await t.app.loanJobs.run();
+    expect(first.charged).toBeGreaterThan(0);
+    const rows = await chargesOf(orderId);
+    expect(rows.filter((r) => r.kind === 'late_charge')).toHaveLength(75);
+    expect(sum(rows, 'late_fee')).toBe(80_000);
+    // India has no cap: exactly the pricing module's charges of each period for its own days late.
+    const terms = termsOf('IN', order.terms!);
+    const each = schedule.map(
+      (p) => lateCharges(terms, order.quote!, p.total, 75 - (p.dueDay - 30), 'repeat').lateCharge,
+    );
+    expect(each.every((x) => x > 0)).toBe(true);
+    expect(sum(rows, 'late_charge')).toBe(each[0]! + each[1]! + each[2]!);
+    const again = await t.app.loanJobs.run();
+    expect(again.charged).toBe(0);
+    expect(await chargesOf(orderId)).toEqual(rows);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'reads the ledger after the order is locked: a payment committed while it waited is seen (PostgreSQL)',
+    async () => {
+      const demo = await orderOf('IN20260801007');
+      const orderId = await seedLate('IN20260901902', demo.borrowerId, 0);
+      const order = (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+      const period1 = order.quote!.schedule[0]!;
+      let job: Promise<unknown> | null = null;
+      // A payment of period 1 is being credited (the order locked) when the job comes to the order.
+      await t.database.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            providerPaymentId: 'race-901902',
+            eventId: 'race-901902',
+            vcode: 'race-901902',
+            orderId,
+            amountMinor: period1.total,
+            currency: 'INR',
+            paidAt: t.clock.now(),
+            state: 'credited',
+          })
+          .returning({ id: payments.id });
+        await tx.insert(paymentAllocations).values(
+          (['fees', 'interest', 'principal'] as const)
+            .filter((k) => period1[k] > 0)
+            .map((k) => ({
+              paymentId: payment!.id,
+              orderId,
+              period: 1,
+              component: k,
+              amountMinor: period1[k],
+            })),
+        );
+        job = t.app.loanJobs.run();
+        // Until the job waits for this order's lock (another connection of the pool).
+        for (;;) {
+          const waiting = await t.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+                 where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if ((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0) break;
+          await new Promise((r) => setImmediate(r));
+        }
+      });
+      await job;
+      // Period 1 was paid when the job read the ledger; period 2 is not due: nothing was late.
+      expect(await chargesOf(orderId)).toEqual([]);
+    },
+  );
 
   it('moves the demo clock only forward', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/dev-api/clock', payload: { days: -1 } });

@@ -1,18 +1,42 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { lateCharges } from '../../../shared/domain/pricing.ts';
-import { MARKET_CAPS, termsOf } from '../../../shared/domain/product.ts';
-import { addDays, daysBetween, marketDay } from '../../../shared/domain/time.ts';
-import type { Market } from '../../../shared/markets.ts';
+import { type LoanFacts, loanAccount } from '../../../shared/domain/loan-account.ts';
+import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
+import { addDays, daysBetween, type MarketDay, marketDay } from '../../../shared/domain/time.ts';
 import type { MovableClock } from '../../clock.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { orderCharges, orders } from '../../db/schema.ts';
+import { isoSql as iso } from '../../db/statement.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
 
 const DAY = 86_400_000;
+
+/** An overdue loan's facts as the late-charge job reads them, with the last day charged so far. */
+type JobFacts = LoanFacts & { booked: MarketDay | null };
+
+/**
+ * The loan account's facts of one order (read after its row is locked, in a statement of its own); `repeat`:
+ * a borrower who has repaid a loan before pays the returning borrower's late fee.
+ */
+const FACTS_SELECT = `select json_build_object(
+    'status', o.status, 'market', o.market, 'amountMinor', o.amount_minor, 'termDays', o.term_days,
+    'terms', o.terms, 'schedule', o.quote->'schedule', 'quoteFees', o.quote->'fees',
+    'extensionDays', o.extension_days, 'disbursedAt', ${iso('o.disbursed_at')},
+    'lateFee', coalesce((select sum(c.amount_minor) from order_charges c
+                          where c.order_id = o.id and c.kind = 'late_fee'), 0),
+    'lateCharge', coalesce((select sum(c.amount_minor) from order_charges c
+                             where c.order_id = o.id and c.kind = 'late_charge'), 0),
+    'allocations', coalesce((select json_agg(json_build_object(
+                               'period', a.period, 'component', a.component, 'amount', a.amount_minor)
+                               order by a.id)
+                               from payment_allocations a where a.order_id = o.id), '[]'::json),
+    'repeat', exists (select 1 from orders s where s.borrower_id = o.borrower_id and s.status = ${ORDER_STATUS.SETTLED}),
+    'booked', (select max(c.charge_day) from order_charges c where c.order_id = o.id)
+  ) as f
+  from orders o`;
 /** The key of the advisory lock that lets one instance at a time run the loan jobs (PostgreSQL). */
 const JOBS_LOCK = 8_008_001;
 
@@ -26,7 +50,8 @@ export interface JobsResult {
 /**
  * The time-driven moves of a loan (issue 8, decision 030): due at the market's local midnight of its due
  * date, overdue the day after, and each day late a late charge booked (plus the one-off late fee on the
- * first day), as the pricing module computes them within the market's caps. Every part is idempotent:
+ * first day) on every overdue period, as the loan account computes them within the market's caps
+ * (decision 048). Every part is idempotent:
  * a move the order has already made is refused by the engine and skipped; a charge already booked for
  * a day is not booked again (unique per order, kind and day). So running twice changes nothing, and an
  * instance that missed days (an outage) catches up. On PostgreSQL one instance runs at a time (a
@@ -53,72 +78,59 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
     return moved;
   }
 
-  async function accrue(now: Date): Promise<number> {
-    const late = await db
-      .select({
-        id: orders.id,
-        market: orders.market,
-        borrowerId: orders.borrowerId,
-        dueAt: orders.dueAt,
-        terms: orders.terms,
-        quote: orders.quote,
-        booked: sql<
-          string | null
-        >`(select max(c.charge_day) from order_charges c where c.order_id = "orders"."id")`,
-        // A borrower who has repaid a loan before pays the returning borrower's late fee.
-        repeat: sql<boolean>`exists (select 1 from orders s
-                                      where s.borrower_id = "orders"."borrower_id" and s.status = 200)`,
-        // What payments have paid of each period (the ledger's allocations, decision 031).
-        paid: sql<Record<string, string | number> | null>`(select json_object_agg(x.period, x.paid) from (
-                 select a.period, sum(a.amount_minor) as paid from payment_allocations a
-                  where a.order_id = "orders"."id" and a.period is not null group by a.period) x)`,
-      })
-      .from(orders)
-      .where(eq(orders.status, 180));
-    let booked = 0;
-    for (const o of late) {
-      if (!o.terms || !o.quote || !o.dueAt) continue;
-      const market = o.market as Market;
-      const dueDay = marketDay(o.dueAt, market);
-      const daysLate = daysBetween(dueDay, marketDay(now, market));
-      const terms = termsOf(market, o.terms);
-      // What is overdue: what is left of the first period not yet paid (payments are allocated to it
-      // first). Periods that fall due later while it stays unpaid add nothing: in the borrower's favour,
-      // and noted in decision 031 as the rule to revisit with the product owner.
-      const first = o.quote.schedule.find((p) => p.total - Number(o.paid?.[String(p.period)] ?? 0) > 0);
-      const overdue = first ? first.total - Number(o.paid?.[String(first.period)] ?? 0) : 0;
-      if (overdue <= 0) continue;
-      const borrower = o.repeat ? 'repeat' : 'new';
-      const caps = MARKET_CAPS[market];
-      const from = o.booked ? daysBetween(dueDay, o.booked) + 1 : 1;
+  /**
+   * One overdue loan's late charges up to today, in one transaction that follows the money rule
+   * (decision 048): the order row locked in a statement of its own, then its ledger read in the next
+   * (one that waited for the lock would still read from before it), then the charges written. The base
+   * is the loan account's: every overdue period, each for its own days late, within the market's caps.
+   */
+  async function accrueOne(orderId: number, now: Date): Promise<number> {
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+      const result = await tx.execute(sql`${sql.raw(FACTS_SELECT)} where o.id = ${orderId}`);
+      const [row] = (result as unknown as { rows: Array<{ f: JobFacts }> }).rows;
+      // Paid, cured or extended meanwhile: nothing is late any more.
+      if (row?.f.status !== ORDER_STATUS.OVERDUE) return 0;
+      const f = row.f;
+      const account = loanAccount(f);
+      const start = account.waiting[0]?.due;
+      if (!start) return 0;
+      const daysLate = daysBetween(start, marketDay(now, f.market));
+      const from = f.booked ? daysBetween(start, f.booked) + 1 : 1;
       const rows: Array<typeof orderCharges.$inferInsert> = [];
+      let before = account.lateChargesBy(addDays(start, Math.max(1, from) - 1));
       for (let day = Math.max(1, from); day <= daysLate; day++) {
-        const today = lateCharges(terms, o.quote, overdue, day, borrower, caps);
-        const before = lateCharges(terms, o.quote, overdue, day - 1, borrower, caps);
-        const chargeDay = addDays(dueDay, day);
-        if (today.lateFee > before.lateFee)
-          rows.push({
-            orderId: o.id,
-            kind: 'late_fee',
-            chargeDay,
-            amountMinor: today.lateFee - before.lateFee,
-          });
+        const chargeDay = addDays(start, day);
+        const by = account.lateChargesBy(chargeDay);
+        if (by.lateFee > before.lateFee)
+          rows.push({ orderId, kind: 'late_fee', chargeDay, amountMinor: by.lateFee - before.lateFee });
         // Once a cap is reached a day adds nothing; its zero row still marks the day as done.
         rows.push({
-          orderId: o.id,
+          orderId,
           kind: 'late_charge',
           chargeDay,
-          amountMinor: today.lateCharge - before.lateCharge,
+          amountMinor: by.lateCharge - before.lateCharge,
         });
+        before = by;
       }
-      if (rows.length === 0) continue;
-      const inserted = await db
+      if (rows.length === 0) return 0;
+      const inserted = await tx
         .insert(orderCharges)
         .values(rows)
         .onConflictDoNothing()
         .returning({ id: orderCharges.id });
-      booked += inserted.length;
-    }
+      return inserted.length;
+    });
+  }
+
+  async function accrue(now: Date): Promise<number> {
+    const late = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.status, ORDER_STATUS.OVERDUE));
+    let booked = 0;
+    for (const { id } of late) booked += await accrueOne(id, now);
     return booked;
   }
 
@@ -127,12 +139,17 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
     const dueIds = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, 170), lte(orders.dueAt, now)));
+      .where(and(eq(orders.status, ORDER_STATUS.DISBURSED), lte(orders.dueAt, now)));
     // The day after the due date began (neither market has daylight saving: a day is 24 hours).
     const lateIds = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(inArray(orders.status, [170, 174]), lte(orders.dueAt, new Date(now.getTime() - DAY))));
+      .where(
+        and(
+          inArray(orders.status, [ORDER_STATUS.DISBURSED, ORDER_STATUS.DUE]),
+          lte(orders.dueAt, new Date(now.getTime() - DAY)),
+        ),
+      );
     const wentOverdue = await move(
       lateIds.map((r) => r.id),
       'goOverdue',

@@ -1,16 +1,19 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Allocation, Component } from '../../../shared/domain/ledger.ts';
+import type { LoanFacts } from '../../../shared/domain/loan-account.ts';
+import { isLive, STATUS_GROUPS, statusSql } from '../../../shared/domain/order-status.ts';
 import type { ProductCopy, StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
 import { orderRatings, orders, productEvents, products } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
-/** Statuses of a loan in flight (an application) and of a live loan (money out, not yet repaid). */
-export const PENDING_STATUSES = [21, 151] as const;
-export const LIVE_STATUSES = [170, 174, 180] as const;
-/** A live loan: money out, not yet repaid. */
-export const isLive = (status: number) => (LIVE_STATUSES as readonly number[]).includes(status);
-const OPEN = `(${[...PENDING_STATUSES, ...LIVE_STATUSES].join(', ')})`;
+/** The status groups live in order-status.ts (decision 048); these names stay for their importers. */
+export const PENDING_STATUSES = STATUS_GROUPS.pending;
+export const LIVE_STATUSES = STATUS_GROUPS.live;
+export { isLive };
+
+const OPEN = statusSql('pending', 'live');
 
 export interface OfferedProduct {
   id: number;
@@ -42,49 +45,34 @@ const borrowerState = statement<{ open: Open; today: Record<string, number>; has
           exists (select 1 from orders where borrower_id = $1) as has_orders`,
 );
 
-export interface OrderView {
+/** A borrower's order for its details screen: the loan account's facts and what the screen shows besides. */
+export interface OrderView extends LoanFacts {
   id: number;
   orderNo: string;
-  status: number;
-  market: Market;
   productId: number;
   productName: string;
   productLogo: string;
-  amountMinor: number;
-  termDays: number;
   /** From the quote the borrower confirmed (null for orders older than issue 8). */
   disbursed: number | null;
   totalRepayable: number | null;
-  /** The first period's total: what falls due first. */
-  firstDue: number | null;
-  /** From the order's terms (null for orders older than issue 8). */
-  coolingOffDays: number | null;
-  dailyInterestPpm: number | null;
-  extension: boolean;
   createdAt: string;
-  disbursedAt: string | null;
   dueAt: string | null;
   rated: boolean;
-  charges: number;
-  /** Each period's scheduled total, and what payments have paid of each (by period number). */
-  periodTotals: number[];
-  paidByPeriod: Record<string, number>;
-  /** Late fee and charges paid, and everything paid towards the loan (extension fees aside). */
-  paidCharges: number;
-  paid: number;
 }
 
-/** What the statement sends: the order with its allocations as they are, summed here (`orderView`). */
-type OrderRow = Omit<OrderView, 'paidByPeriod' | 'paidCharges' | 'paid'> & {
+/** What the statement sends: allocations and charges as short arrays, made into the facts here. */
+type OrderRow = Omit<OrderView, 'allocations' | 'lateFee' | 'lateCharge'> & {
   /** [period or null, component, amount] of every allocation to the order. */
-  allocations: Array<[number | null, string, number]>;
+  allocations: Array<[number | null, Component, number]>;
+  /** [late fee, late charges] booked. */
+  charges: [number, number];
 };
 
 /**
- * A borrower's order for its details screen (only the figures the screen shows: the whole quote and
- * terms would be parsed on every read), with its product, whether it was rated, the late charges
- * booked so far and the borrower's open orders (for the recommended cards' buttons): one statement,
- * one row, only when the order is the borrower's.
+ * A borrower's order for its details screen, with its product, whether it was rated, its schedule, terms,
+ * booked charges and allocations (the loan account's facts: a handful of rows each) and the borrower's
+ * open orders (for the recommended cards' buttons): one statement, one row, only when the order is the
+ * borrower's.
  */
 const orderDetails = statement<{ o: OrderRow; open: Open }>(
   'loans_order_details',
@@ -94,15 +82,14 @@ const orderDetails = statement<{ o: OrderRow; open: Open }>(
             'amountMinor', o.amount_minor, 'termDays', o.term_days,
             'disbursed', (o.quote->>'disbursed')::bigint,
             'totalRepayable', (o.quote->>'totalRepayable')::bigint,
-            'firstDue', (o.quote->'schedule'->0->>'total')::bigint,
-            'coolingOffDays', (o.terms->>'coolingOffDays')::int,
-            'dailyInterestPpm', (o.terms->>'dailyInterestPpm')::int,
-            'extension', coalesce(o.terms ? 'extension', false),
+            'schedule', o.quote->'schedule', 'terms', o.terms, 'extensionDays', o.extension_days,
             'createdAt', ${iso('o.created_at')}, 'disbursedAt', ${iso('o.disbursed_at')},
             'dueAt', ${iso('o.due_at')},
             'rated', exists (select 1 from order_ratings r where r.order_id = o.id),
-            'charges', coalesce((select sum(c.amount_minor) from order_charges c where c.order_id = o.id), 0),
-            'periodTotals', coalesce(jsonb_path_query_array(o.quote, '$.schedule[*].total'), '[]'::jsonb),
+            'charges', (select json_build_array(
+                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_fee'), 0),
+                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_charge'), 0))
+                          from order_charges c where c.order_id = o.id),
             'allocations', coalesce((select json_agg(json_build_array(a.period, a.component, a.amount_minor))
                                        from payment_allocations a where a.order_id = o.id), '[]'::json)
           ) as o,
@@ -122,20 +109,16 @@ const byRequestKey = statement<{
   `select order_no, product_id, amount_minor::text, term_days from orders where borrower_id = $1 and request_key = $2`,
 );
 
-/**
- * The three sums of the details screen from one read of the order's allocations (a handful per order):
- * PostgreSQL summed them in three subqueries over the same rows, 15% of the statement's cost (pgbench).
- */
-function orderView({ allocations, ...o }: OrderRow): OrderView {
-  const paidByPeriod: Record<string, number> = {};
-  let paidCharges = 0;
-  let paid = 0;
-  for (const [period, component, amount] of allocations) {
-    if (period !== null) paidByPeriod[period] = (paidByPeriod[period] ?? 0) + amount;
-    if (component === 'late_fee' || component === 'late_charge') paidCharges += amount;
-    if (component !== 'extension_fee') paid += amount;
-  }
-  return { ...o, paidByPeriod, paidCharges, paid };
+/** The row as the loan account's facts (its sums are the account's, decision 048). */
+function orderView({ allocations, charges, ...o }: OrderRow): OrderView {
+  return {
+    ...o,
+    lateFee: charges[0],
+    lateCharge: charges[1],
+    allocations: allocations.map(
+      ([period, component, amount]): Allocation => ({ period, component, amount }),
+    ),
+  };
 }
 
 export function loansRepository({ db, run }: Pick<Database, 'db' | 'run'>) {

@@ -8,9 +8,9 @@ import type {
   Row,
 } from '../../../shared/contract/loans.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import { coolingOffExitDue } from '../../../shared/domain/ledger.ts';
+import { type LoanAccount, loanAccount } from '../../../shared/domain/loan-account.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import { showsRecommendations } from '../../../shared/domain/order-status.ts';
+import { isDueOrOverdue, ORDER_STATUS, showsRecommendations } from '../../../shared/domain/order-status.ts';
 import { PricingError, type PricingRefusal, type Quote, quoteLoan } from '../../../shared/domain/pricing.ts';
 import { dailyRateText, MARKET_CAPS, percentText, termsOf } from '../../../shared/domain/product.ts';
 import {
@@ -30,13 +30,7 @@ import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
-import {
-  isLive,
-  type LoansRepository,
-  type OfferedProduct,
-  type OrderView,
-  PENDING_STATUSES,
-} from './loans.repository.ts';
+import { isLive, type LoansRepository, type OfferedProduct, PENDING_STATUSES } from './loans.repository.ts';
 
 type Open = Array<{ p: number; s: number }>;
 
@@ -401,16 +395,13 @@ export function loansService(deps: {
       const m = borrower.market;
       const now = clock.now();
       const today = marketDay(now, m);
+      const account = loanAccount(o);
       const dueDay = o.dueAt ? marketDay(new Date(o.dueAt), m) : null;
       const daysLate = dueDay ? Math.max(0, daysBetween(dueDay, today)) : 0;
-      // What falls due next: the first period not yet paid (what is left of it) and the late charges not
-      // yet paid, as the ledger allocates payments (repayment issue, decision 031).
-      const waiting = o.periodTotals
-        .map((total, i) => total - (o.paidByPeriod[String(i + 1)] ?? 0))
-        .find((left) => left > 0);
-      const chargesLeft = Math.max(0, o.charges - o.paidCharges);
-      const nextDue =
-        (waiting ?? (o.periodTotals.length > 0 ? 0 : (o.firstDue ?? o.amountMinor))) + chargesLeft;
+      // What is due now (decision 048): every period due by today and unpaid, with the late charges;
+      // before the first due date, the first period.
+      const nextDue = account.nextDue(today)?.amount ?? 0;
+      const overdue = account.overdue(today);
       const noticeKey = ['21', '151', '110', '170', '174', '180', '200'].includes(String(o.status))
         ? String(o.status)
         : 'other';
@@ -434,9 +425,21 @@ export function loansService(deps: {
       if (o.disbursedAt)
         detail.push({ text: t(lang, 'rows.disbursedOn'), value: formatDate(o.disbursedAt, lang, m) });
       if (dueDay) detail.push({ text: t(lang, 'rows.dueDate'), value: day(dueDay, lang, m) });
-      if (o.charges > 0) detail.push({ text: t(lang, 'rows.lateCharges'), value: money(o.charges, m) });
-      if (o.paid > 0) detail.push({ text: t(lang, 'rows.paid'), value: money(o.paid, m) });
-      if (o.status === 174 || o.status === 180)
+      const booked = o.lateFee + o.lateCharge;
+      if (booked > 0) detail.push({ text: t(lang, 'rows.lateCharges'), value: money(booked, m) });
+      // Everything booked, extension fees included: the receipts' and the certificate's figure.
+      if (account.paid > 0) detail.push({ text: t(lang, 'rows.paid'), value: money(account.paid, m) });
+      // Each overdue instalment of a loan repaid in several, with what is left of it.
+      if (account.periods.length > 1)
+        for (const p of overdue.periods)
+          detail.push({
+            text: t(lang, p.daysLate === 1 ? 'rows.overduePeriod_one' : 'rows.overduePeriod_other', {
+              n: p.period,
+              count: p.daysLate,
+            }),
+            value: money(p.left, m),
+          });
+      if (isDueOrOverdue(o.status))
         detail.push({ text: t(lang, 'rows.amountDue'), value: money(nextDue, m) });
       detail.push({ text: t(lang, 'rows.orderNo'), value: o.orderNo });
 
@@ -461,10 +464,10 @@ export function loansService(deps: {
           ? withQuery(H5_PATHS.installments, { productId: o.productId, orderId: o.orderNo })
           : '',
         delayUrl: withQuery(H5_PATHS.extension, { productId: o.productId, orderId: o.orderNo }),
-        isDelay: o.extension && (o.status === 174 || o.status === 180) ? '1' : '0',
-        isScore: o.status === 200 && !o.rated ? '1' : '0',
+        isDelay: account.extensionOffer(today) ? '1' : '0',
+        isScore: o.status === ORDER_STATUS.SETTLED && !o.rated ? '1' : '0',
         telephone: site?.phone ?? '',
-        coolingOff: coolingOffOf(o, m, lang, today),
+        coolingOff: coolingOffOf(account, m, lang, today),
       };
     },
 
@@ -482,29 +485,18 @@ export function loansService(deps: {
   };
 
   /**
-   * The cooling-off exit while it is open: the last day to exit and what exiting costs today. The amount
-   * is the ledger's rule (`coolingOffExitDue`: the payoff less what was already paid towards the loan),
-   * the one generate-vcode issues the exit's code for (`is_payoff`, decision 031); the screen builds the
-   * pay-method chooser's address from it.
+   * The cooling-off exit while it is open: the last day to exit and what exiting costs today, the loan
+   * account's `coolingOffExit`, the one generate-vcode issues the exit's code for (`is_payoff`, decision
+   * 031); the screen builds the pay-method chooser's address from it.
    */
-  function coolingOffOf(o: OrderView, m: Market, lang: Lang, today: MarketDay) {
-    const { coolingOffDays, dailyInterestPpm } = o;
-    if (coolingOffDays === null || dailyInterestPpm === null || !o.disbursedAt || !isLive(o.status))
-      return null;
-    const start = marketDay(new Date(o.disbursedAt), m);
-    const payoff = coolingOffExitDue(
-      { coolingOffDays, dailyInterestPpm },
-      o.amountMinor,
-      daysBetween(start, today),
-      o.paid,
-    );
-    if (payoff === null) return null;
-    const last = addDays(start, coolingOffDays);
+  function coolingOffOf(account: LoanAccount, m: Market, lang: Lang, today: MarketDay) {
+    const exit = account.coolingOffExit(today);
+    if (!exit) return null;
     return {
-      deadline: startOfMarketDay(addDays(last, 1), m).toISOString(),
-      deadlineText: day(last, lang, m),
-      payoff,
-      payoffText: money(payoff, m),
+      deadline: exit.closesAt.toISOString(),
+      deadlineText: day(exit.lastDay, lang, m),
+      payoff: exit.due,
+      payoffText: money(exit.due, m),
     };
   }
 }

@@ -1,9 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
+import { LOAN_PATHS, REPAY_PATHS } from '../../../shared/contract/constants.ts';
+import { DOC_PATHS } from '../../../shared/contract/documents.ts';
+import { formatMoney } from '../../../shared/domain/money.ts';
 import { daysBetween, marketDay } from '../../../shared/domain/time.ts';
+import { signedHeaders } from '../../adapters/payment-gateway.ts';
 import { borrowers, orderEvents, orderRatings, orders, productEvents, products } from '../../db/schema.ts';
-import { DEMO_PRODUCTS } from '../../db/seed-loans.ts';
+import { DEMO_PRODUCTS, seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 /** The borrower's loan calls (issue 8): products, apply, confirm with key facts, push, details, rating. */
@@ -12,9 +15,10 @@ let india: string;
 let indonesia: string;
 const id: Record<string, number> = {};
 const DAY = 86_400_000;
+const SECRET = 'test-gateway-secret-0123456789abcdefghij';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ GATEWAY_SECRET: SECRET });
   // Before any request fills the product cache: one Indonesian product taken off offer.
   await t.database.db
     .update(products)
@@ -414,6 +418,100 @@ describe('loan-details', () => {
     expect((await post(LOAN_PATHS.score, india, { orderId: 'ID20260801002', score: 5 })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('loan details add up (decision 048)', () => {
+  const details = async (token: string, orderId: string, lang?: string) => {
+    const res = await post(LOAN_PATHS.details, token, { orderId }, lang);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    const rows: Record<string, string> = Object.fromEntries(
+      data.userOrderDetail.detail.map((r: { text: string; value: string }) => [r.text, r.value]),
+    );
+    return { data, rows };
+  };
+
+  /** A three-instalment Indonesian loan (due 30, 61 and 91 days after its payout) of the demo borrower. */
+  async function seedUsaha(orderNo: string, status: 174 | 180, daysAgo: number) {
+    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, 'ID20261101001'));
+    await seedOrder(
+      t.database.db,
+      'ID',
+      demo!.borrowerId,
+      id['ID:kredito-usaha']!,
+      { orderNo, product: 1, status, amountMinor: 200_000_000, termDays: 91, createdDaysAgo: 0 },
+      t.clock.now().getTime() - daysAgo * DAY,
+    );
+    return (await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+  }
+
+  it('shows every overdue instalment and the whole amount due, on the details and the plan', async () => {
+    // 133, 102 and 72 days late: the loan of issue 27, which showed only its first instalment as due.
+    const order = await seedUsaha('ID20260701901', 180, 128);
+    const schedule = order.quote!.schedule;
+    const { data, rows } = await details(indonesia, 'ID20260701901');
+    const rp = (minor: number) => formatMoney(minor, 'ID');
+    expect(rows['Cicilan 1: terlambat 133 hari']).toBe(rp(schedule[0]!.total));
+    expect(rows['Cicilan 2: terlambat 102 hari']).toBe(rp(schedule[1]!.total));
+    expect(rows['Cicilan 3: terlambat 72 hari']).toBe(rp(schedule[2]!.total));
+    // Nothing paid, no charge booked yet: all of it is due now, and the notice asks for all of it.
+    expect(rows['Jumlah yang harus dibayar']).toBe(rp(order.quote!.totalRepayable));
+    expect(data.noticeDesText).toBe(
+      `Pembayaran Anda terlambat 133 hari dan dikenakan denda. Bayar ${rp(order.quote!.totalRepayable)} sekarang untuk menghentikannya.`,
+    );
+    const plan = (await post(REPAY_PATHS.plan, indonesia, { orderId: 'ID20260701901' })).json().data;
+    expect(
+      plan.repayPlanDetail.repayWaitDetail.map((p: { periodStatus: string; repayDes: string }) => [
+        p.periodStatus,
+        p.repayDes,
+      ]),
+    ).toEqual([
+      ['overdue', 'Terlambat 133 hari'],
+      ['overdue', 'Terlambat 102 hari'],
+      ['overdue', 'Terlambat 72 hari'],
+    ]);
+  });
+
+  it('counts an extension fee in "paid so far", the same figure as the receipts', async () => {
+    await seedUsaha('ID20260701902', 174, 0);
+    const delay = (await post(REPAY_PATHS.delay, indonesia, { orderId: 'ID20260701902' })).json().data;
+    expect(delay.available).toBe(true);
+    const pay = async (body: object) => {
+      const res = await post(REPAY_PATHS.vcode, indonesia, {
+        orderId: 'ID20260701902',
+        payCode: 'BRI',
+        pay_type: 1,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const code = res.json().data;
+      const event = JSON.stringify({
+        eventId: `evt_${code.vcode}`,
+        type: 'payment.paid',
+        paymentId: `pay_${code.vcode}`,
+        vcode: code.vcode,
+        amount: code.amount,
+        currency: 'IDR',
+        paidAt: t.clock.now().toISOString(),
+      });
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: REPAY_PATHS.webhook,
+        headers: signedHeaders(SECRET, event, Math.floor(Date.now() / 1000)),
+        payload: event,
+      });
+      expect(paid.json().data.outcome).toBe('credited');
+    };
+    await pay({ amount: delay.delayShouldPayAmount, is_display: 1 });
+    const plan = (await post(REPAY_PATHS.plan, indonesia, { orderId: 'ID20260701902' })).json().data;
+    await pay({ amount: plan.repayPlanDetail.repayWaitDetail[0].totalAmount });
+    const receipts = (await post(DOC_PATHS.receipts, indonesia, { orderId: 'ID20260701902' })).json().data;
+    expect(receipts.list).toHaveLength(2);
+    const receipted = receipts.list.reduce((a: number, r: { amountMinor: number }) => a + r.amountMinor, 0);
+    expect(receipted).toBe(delay.delayShouldPayAmount + plan.repayPlanDetail.repayWaitDetail[0].totalAmount);
+    const { rows } = await details(indonesia, 'ID20260701902');
+    expect(rows['Sudah dibayar']).toBe(formatMoney(receipted, 'ID'));
   });
 });
 

@@ -10,21 +10,10 @@ import type {
   VcodeData,
 } from '../../../shared/contract/repayment.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import {
-  balanceOf,
-  chargesOutstanding,
-  coolingOffExitDue,
-  type OrderBalance,
-  offeredAmounts,
-  type PeriodBalance,
-  paidTowardsLoan,
-  periodOutstanding,
-  totalOutstanding,
-  waitingPeriods,
-} from '../../../shared/domain/ledger.ts';
+import type { OrderBalance, PeriodBalance } from '../../../shared/domain/ledger.ts';
+import { type AccountPeriod, loanAccount, periodDue } from '../../../shared/domain/loan-account.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import { bpOf, earlyRepaymentAllowed, lateCharges } from '../../../shared/domain/pricing.ts';
-import { MARKET_CAPS, termsOf } from '../../../shared/domain/product.ts';
+import { isLive } from '../../../shared/domain/order-status.ts';
 import {
   addDays,
   daysBetween,
@@ -44,7 +33,6 @@ import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import { isLive } from '../loans/loans.repository.ts';
 import { BANK_METHODS, PAY_OPTIONS, payName, UPI_PAYEE } from './pay-options.ts';
 import type { LedgerOrder, PayCodeRow, RepaymentRepository } from './repayment.repository.ts';
 
@@ -64,83 +52,37 @@ function answer(lang: Lang, orderNo: string, state: PaymentState, reason = ''): 
   };
 }
 
-/** The balance of a ledger order (its schedule, booked charges and allocations). */
+/**
+ * The crediting code (repayment.ledger.ts) asks these; each is the loan account's answer (decision 048).
+ * The balance of a ledger order (its schedule, booked charges and allocations).
+ */
 export function balanceOfOrder(o: LedgerOrder): OrderBalance {
-  return balanceOf(o.schedule ?? [], { late_fee: o.lateFee, late_charge: o.lateCharge }, o.allocations);
+  return loanAccount(o).balance;
 }
 
 /** A period's due day in the market: disbursement day + its days + every paid extension. */
 export function periodDueDay(o: LedgerOrder, p: Pick<PeriodBalance, 'dueDay'>): MarketDay {
-  return addDays(marketDay(new Date(o.disbursedAt!), o.market), p.dueDay + o.extensionDays);
+  return periodDue(o, p.dueDay)!;
 }
 
-/**
- * Whether the order may be extended now, and what it costs: from "due" or "overdue", when the product
- * offers it and the extension would bring the due date past today (an extension that leaves the loan
- * overdue would sell the borrower nothing).
- */
+/** Whether the order may be extended now, and what it costs (the loan account's `extensionOffer`). */
 export function extensionOffer(o: LedgerOrder, today: MarketDay) {
-  const ext = o.terms?.extension;
-  if (!ext || !o.schedule || !o.disbursedAt || !(o.status === 174 || o.status === 180)) return null;
-  const next = waitingPeriods(balanceOfOrder(o))[0];
-  if (!next) return null;
-  const currentDue = periodDueDay(o, next);
-  const newDue = addDays(currentDue, ext.days);
-  if (daysBetween(today, newDue) <= 0) return null;
-  return { fee: bpOf(o.amountMinor, ext.feeBp), days: ext.days, currentDue, newDue };
+  return loanAccount(o).extensionOffer(today);
 }
 
-/**
- * The amounts that may be paid today, from the first waiting period on (ledger.ts `offeredAmounts`), less
- * the one that would clear the loan before its last due date while early repayment is not yet allowed
- * (the product's first day and share of the term, pricing.ts). Paying the next periods ahead is always
- * allowed; only repaying the whole loan early waits. `earlyFrom`: the first day it is allowed.
- */
-export function payableAmounts(
-  o: LedgerOrder,
-  today: MarketDay,
-): { amounts: number[]; earlyFrom: MarketDay | null } {
-  const b = balanceOfOrder(o);
-  const offers = offeredAmounts(b);
-  const waiting = waitingPeriods(b);
-  if (!o.terms || !o.disbursedAt || waiting.length === 0) return { amounts: offers, earlyFrom: null };
-  const start = marketDay(new Date(o.disbursedAt), o.market);
-  const terms = termsOf(o.market, o.terms);
-  const last = waiting[waiting.length - 1]!;
-  if (
-    daysBetween(periodDueDay(o, last), today) >= 0 ||
-    earlyRepaymentAllowed(terms, o.termDays, daysBetween(start, today))
-  )
-    return { amounts: offers, earlyFrom: null };
-  const firstDay = Math.max(
-    terms.earlyRepaymentMinDay,
-    Math.ceil((o.termDays * terms.earlyRepaymentMinTermBp) / 10_000),
-  );
-  return { amounts: offers.slice(0, waiting.length - 1), earlyFrom: addDays(start, firstDay) };
+/** The amounts that may be paid today and the first day the whole loan may be (the account's `payable`). */
+export function payableAmounts(o: LedgerOrder, today: MarketDay) {
+  return loanAccount(o).payable(today);
+}
+
+/** The cooling-off exit on market day `day`: what it asks and when it closes; null when it is not open. */
+export function coolingOffExit(o: LedgerOrder, day: MarketDay): { due: number; closesAt: Date } | null {
+  return loanAccount(o).coolingOffExit(day);
 }
 
 /** A pay code holds until the market's next midnight: late charges are booked per day. */
 export function codeExpiry(now: Date, market: Market): Date {
   return startOfMarketDay(addDays(marketDay(now, market), 1), market);
-}
-
-/**
- * The cooling-off exit of a live order on market day `day`: what it asks (ledger.ts `coolingOffExitDue`:
- * the payoff less what was already paid) and when it closes (the end of the payout day plus the
- * product's cooling-off days, as loan details show it); null when it is not open. The same rule as the
- * loan-details screen's `coolingOff`, so the amount it shows is the one a pay code is issued for.
- */
-export function coolingOffExit(o: LedgerOrder, day: MarketDay): { due: number; closesAt: Date } | null {
-  if (!o.terms || !o.schedule || !o.disbursedAt || !isLive(o.status)) return null;
-  const start = marketDay(new Date(o.disbursedAt), o.market);
-  const due = coolingOffExitDue(
-    o.terms,
-    o.amountMinor,
-    daysBetween(start, day),
-    paidTowardsLoan(balanceOfOrder(o)),
-  );
-  if (due === null) return null;
-  return { due, closesAt: startOfMarketDay(addDays(start, o.terms.coolingOffDays + 1), o.market) };
 }
 
 /** `8808 1234 5678 9012`: a number grouped in fours for reading and typing. */
@@ -170,15 +112,15 @@ export function repaymentService(deps: {
 
   function periodView(
     o: LedgerOrder,
-    p: PeriodBalance,
+    p: AccountPeriod,
     lang: Lang,
     today: MarketDay,
     extra: { charges: number; first: boolean },
   ): PlanPeriod {
     const m = o.market;
-    const outstanding = periodOutstanding(p);
+    const outstanding = p.left;
     const paid = outstanding === 0;
-    const due = periodDueDay(o, p);
+    const due = p.due!;
     const late = daysBetween(due, today);
     const status: PlanPeriod['periodStatus'] = paid
       ? 'paid'
@@ -223,10 +165,8 @@ export function repaymentService(deps: {
       return t(lang, 'purpose.extension', { days: o.terms?.extension?.days ?? 0 });
     if (code.purpose === 'payoff') return t(lang, 'purpose.payoff');
     // Which periods this amount pays, from the first waiting one.
-    const b = balanceOfOrder(o);
-    const waiting = waitingPeriods(b);
-    const offers = offeredAmounts(b);
-    const k = offers.indexOf(code.amountMinor);
+    const { waiting, offered } = loanAccount(o);
+    const k = offered.indexOf(code.amountMinor);
     if (waiting.length === 0 || k < 0) return t(lang, 'purpose.charges');
     const from = waiting[0]!.period;
     const to = waiting[Math.min(k, waiting.length - 1)]!.period;
@@ -323,15 +263,13 @@ export function repaymentService(deps: {
       const o = await ledgerOf(borrower, orderNo);
       if (!o.schedule) throw refuse('noPlan');
       const today = marketDay(clock.now(), o.market);
-      const b = balanceOfOrder(o);
+      const account = loanAccount(o);
       // Before the payout nothing is owed yet; the plan shows what will fall due, nothing to pay.
-      const live = isLive(o.status) && o.disbursedAt !== null;
-      const waiting = live ? waitingPeriods(b) : [];
-      const charges = chargesOutstanding(b);
-      const viewOf = (p: PeriodBalance, i: number) =>
-        periodView(o, p, lang, today, { charges: i === 0 ? charges : 0, first: i === 0 });
+      const waiting = account.live ? account.waiting : [];
+      const viewOf = (p: AccountPeriod, i: number) =>
+        periodView(o, p, lang, today, { charges: i === 0 ? account.charges : 0, first: i === 0 });
       const disbursed = o.disbursedAt !== null;
-      const payable = live ? payableAmounts(o, today) : { amounts: [], earlyFrom: null };
+      const payable = account.payable(today);
       return {
         orderNo: o.orderNo,
         productId: o.productId,
@@ -342,8 +280,8 @@ export function repaymentService(deps: {
         repayPlanDetail: {
           repayWaitDetail: waiting.map(viewOf),
           repayYetDetail: disbursed
-            ? b.periods
-                .filter((p) => periodOutstanding(p) === 0)
+            ? account.periods
+                .filter((p) => p.left === 0)
                 .map((p) => periodView(o, p, lang, today, { charges: 0, first: false }))
             : [],
         },
@@ -351,7 +289,7 @@ export function repaymentService(deps: {
         payableNote: payable.earlyFrom
           ? t(lang, 'earlyFrom', { date: dayText(payable.earlyFrom, lang, o.market) })
           : '',
-        delayUrl: extensionOffer(o, today)
+        delayUrl: account.extensionOffer(today)
           ? withQuery(H5_PATHS.extension, { productId: o.productId, orderId: o.orderNo })
           : '',
       };
@@ -362,19 +300,16 @@ export function repaymentService(deps: {
       const now = clock.now();
       const m = o.market;
       const today = marketDay(now, m);
-      const offer = extensionOffer(o, today);
+      const account = loanAccount(o);
+      const offer = account.extensionOffer(today);
       const site = await reference.siteConfig(m);
-      const b = balanceOfOrder(o);
-      const next = o.schedule && o.disbursedAt ? waitingPeriods(b)[0] : undefined;
-      const currentDue = next ? periodDueDay(o, next) : null;
+      const next = o.schedule ? account.waiting[0] : undefined;
+      const currentDue = next?.due ?? null;
       const daysLate = currentDue ? Math.max(0, daysBetween(currentDue, today)) : 0;
       const detail = [
         { text: t(lang, 'delay.rows.amount'), amount: o.amountMinor },
-        { text: t(lang, 'delay.rows.lateCharges'), amount: chargesOutstanding(b) },
-        {
-          text: t(lang, 'delay.rows.outstanding'),
-          amount: isLive(o.status) ? totalOutstanding(b) : 0,
-        },
+        { text: t(lang, 'delay.rows.lateCharges'), amount: account.charges },
+        { text: t(lang, 'delay.rows.outstanding'), amount: account.outstanding },
       ]
         .filter((r) => r.amount > 0)
         .map((r) => ({ text: r.text, value: money(r.amount, m) }));
@@ -393,7 +328,7 @@ export function repaymentService(deps: {
         delayExpiryTime: expiry.toISOString(),
         delayExpiryText: formatDateTime(expiry, lang, m),
       };
-      if (!offer || !next || !o.terms || !o.schedule)
+      if (!offer)
         return {
           ...base,
           available: false,
@@ -407,25 +342,9 @@ export function repaymentService(deps: {
             payLate: { title: t(lang, 'delay.payLate.title'), value: '', note: '' },
           },
         };
-      // Paying late instead: the late charges the pricing module would book by the new due date, less
-      // what is already booked (the same rule as the daily job, within the market's caps).
-      const terms = termsOf(m, o.terms);
-      const quoteLike = {
-        principal: o.amountMinor,
-        interest: o.schedule.reduce((a, s) => a + s.interest, 0),
-        fees: [
-          { name: 'schedule', amount: o.schedule.reduce((a, s) => a + s.fees, 0), timing: 'added' as const },
-        ],
-      };
-      const lateBy = daysBetween(offer.currentDue, offer.newDue);
-      const future = lateCharges(
-        terms,
-        quoteLike,
-        periodOutstanding(next),
-        lateBy,
-        o.repeat ? 'repeat' : 'new',
-        MARKET_CAPS[m],
-      );
+      // Paying late instead: the late charges the daily job would book by the new due date (the loan
+      // account's, within the market's caps), less what is already booked.
+      const future = account.lateChargesBy(offer.newDue);
       const lateCost = Math.max(0, future.lateFee + future.lateCharge - (o.lateFee + o.lateCharge));
       const newDueText = dayText(offer.newDue, lang, m);
       return {

@@ -496,13 +496,14 @@ describe('extension', () => {
     expect(after.status).toBe(170);
     expect(after.extensionDays).toBe(7);
     expect(after.dueAt!.getTime() - before.dueAt!.getTime()).toBe(7 * 86_400_000);
-    // The fee buys time: the loan's details count nothing of it as paid towards the loan.
+    // The fee is money paid: the loan's details count it as paid, as its receipt does (decision 048).
     const details = (
       await post('/v3/loan-details/loan-details', indonesia, { orderId: 'ID20261101001' })
     ).json().data;
-    expect(details.userOrderDetail.detail.map((r: { text: string }) => r.text)).not.toContain(
-      'Sudah dibayar',
+    const rows = Object.fromEntries(
+      details.userOrderDetail.detail.map((r: { text: string; value: string }) => [r.text, r.value]),
     );
+    expect(rows['Sudah dibayar']).toBe(d.delayShouldPayText);
     // Current again: no extension on offer until the new date falls due.
     const again = (await post(REPAY_PATHS.delay, indonesia, { orderId: 'ID20261101001' })).json().data;
     expect(again.available).toBe(false);
