@@ -64,11 +64,14 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
   }
 
   return {
-    /** A new order, under review (`submit`), with its first event: one transaction. */
-    async submit(values: NewOrder, actor: Actor, now = clock.now()): Promise<AppliedChange> {
+    /**
+     * A new order, under review (`submit`), with its first event: one transaction, or inside the caller's
+     * (`tx`: the push checks the borrower's limits under a lock in the same one).
+     */
+    async submit(values: NewOrder, actor: Actor, now = clock.now(), outer?: Db): Promise<AppliedChange> {
       const result = transition('submit', null);
       if ('refused' in result) refuse(result);
-      return db.transaction(async (tx) => {
+      const run = async (tx: Db) => {
         const [order] = await tx
           .insert(orders)
           .values({ ...values, status: result.to, createdAt: now })
@@ -85,7 +88,8 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
           })
           .returning({ id: orderEvents.id });
         return { orderId: order!.id, from: null, to: result.to, eventId: event!.id };
-      });
+      };
+      return outer ? run(outer) : db.transaction((tx) => run(tx as unknown as Db));
     },
 
     /** Applies `operation` to an existing order (see the lifecycle for which moves exist). */
