@@ -211,6 +211,27 @@ describe('the push books the quote it names', () => {
     expect((await push(fresh, loan, shown.quote.id)).statusCode).toBe(200);
   });
 
+  it('refuses a quote for a product taken off offer since, as changed terms; the screen then finds it gone', async () => {
+    const fresh = await t.newBorrower('IN');
+    const loan = { productId: id['IN:festive-loan']!, amount: 500_000, periods: 91 };
+    const shown = await confirm(fresh, loan);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/products/${loan.productId}/enabled`,
+      headers: admin,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await push(fresh, loan, shown.quote.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: LOAN_ERROR_CODE.QUOTE_STALE,
+      message: STALE.termsChanged.en,
+    });
+    expect((await post(LOAN_PATHS.confirmDetail, fresh, loan)).statusCode).toBe(404);
+    expect(await ordersOf(fresh)).toEqual([]);
+  });
+
   it("refuses another borrower's quote exactly as a missing one, and a quote for another loan", async () => {
     const mine = await t.newBorrower('IN');
     const theirs = await t.newBorrower('IN');
@@ -317,6 +338,13 @@ describe('a quote expires', () => {
     expect(late.json()).toMatchObject({ code: LOAN_ERROR_CODE.QUOTE_STALE, message: STALE.quoteExpired });
     expect(await ordersOf(fresh)).toEqual([]);
     const again = await confirm(fresh, loan);
-    expect((await push(fresh, loan, again.quote.id)).statusCode).toBe(200);
+    const booked = await push(fresh, loan, again.quote.id, 'en', 'quote-request-key-replayed');
+    expect(booked.statusCode).toBe(200);
+    // A retry of that confirm after its quote expired still gets its order (the request key), not a refusal.
+    t.clock.advance(QUOTE_VALID_MS);
+    const replay = await push(fresh, loan, again.quote.id, 'en', 'quote-request-key-replayed');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data.orderNo).toBe(booked.json().data.orderNo);
+    expect(await ordersOf(fresh)).toHaveLength(1);
   });
 });

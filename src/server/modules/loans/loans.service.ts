@@ -395,7 +395,10 @@ export function loansService(deps: {
       if (earlier) return earlier;
 
       const m = borrower.market;
-      const p = await product(m, body.productId);
+      // Taken off offer since the screen showed it: a stale quote, so the screen asks again (and then
+      // says the product is not available).
+      const p = (await reference.products(m)).find((x) => x.id === body.productId);
+      if (!p) throw stale('termsChanged');
       const now = clock.now();
       if (p.dailyQuota !== null && (await repo.ordersSince(p.id, dayStart(m, now))) >= p.dailyQuota)
         throw refuse('productFull');
