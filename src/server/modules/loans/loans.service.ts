@@ -56,9 +56,9 @@ export const OPEN_LOANS_PER_MARKET = 2;
 const OVERDUE = 180;
 
 /**
- * Whether the borrower may take a new loan on `productId` (decision 046), as a message key of `loans`:
- * one live loan or application per product, none while any loan is overdue, at most
- * `OPEN_LOANS_PER_MARKET` in the market. Null: allowed.
+ * Why the borrower, holding the `open` orders, may not take a new loan on `productId` (decision 046): one
+ * live loan or application per product, none while any loan is overdue, at most `OPEN_LOANS_PER_MARKET`
+ * in the market. Null: they may. The push asks it under the borrower's row lock.
  */
 function borrowingRefusal(open: Open, productId: number): AppError | null {
   const mine = open.find((o) => o.p === productId);
