@@ -242,11 +242,10 @@ describe('loan-detail-confirm', () => {
 });
 
 describe('loan-detail-push', () => {
-  /** The quote id the confirm screen would show for this loan (decision 046). */
+  /** The quote id the confirm screen would show for this loan (decision 046); one no quote has if none is given. */
   const quoteId = async (token: string, productId: number, amount: number, periods: number) => {
     const res = await post(LOAN_PATHS.confirmDetail, token, { productId, amount, periods });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.quote.id as string;
+    return res.statusCode === 200 ? (res.json().data.quote.id as string) : 'A'.repeat(22);
   };
   const push = async (
     token: string,
@@ -255,7 +254,7 @@ describe('loan-detail-push', () => {
     extra: { amount?: number; periods?: number; [k: string]: unknown } = {},
   ) => {
     const loan = { amount: 1_000_000, periods: 91, ...extra };
-    const quote = await quoteId(token, productId, loan.amount, loan.periods).catch(() => 'A'.repeat(22));
+    const quote = await quoteId(token, productId, loan.amount, loan.periods);
     return post(LOAN_PATHS.push, token, {
       productId,
       termUnit: 'day',
