@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderCharges, orders, productEvents } from '../src/server/db/schema.ts';
+import { borrowers, orderCharges, orders, productEvents, products } from '../src/server/db/schema.ts';
+import { DEMO_BORROWERS } from '../src/server/db/seed.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { openAsBorrower } from './support/h5.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -58,13 +59,36 @@ const COPY = {
   },
 } as const;
 
+/**
+ * The second demo borrower, made here with one rejected application only: the first holds an overdue loan
+ * and so may not borrow (decision 046), and someone who has borrowed before sees no agreement popup.
+ */
+async function borrowerWhoMayBorrow(market: 'IN' | 'ID'): Promise<number> {
+  const { db } = server.database;
+  const [b] = await db
+    .insert(borrowers)
+    .values({ market, ...DEMO_BORROWERS[market][1]! })
+    .returning({ id: borrowers.id });
+  const [p] = await db.select({ id: products.id }).from(products).where(eq(products.market, market)).limit(1);
+  await db.insert(orders).values({
+    orderNo: `${market}E2E00000001`,
+    borrowerId: b!.id,
+    productId: p!.id,
+    market,
+    status: 110,
+    amountMinor: market === 'IN' ? 1_000_000 : 100_000_000,
+    termDays: 91,
+  });
+  return 2;
+}
+
 describe.each(['IN', 'ID'] as const)('borrowing in %s', (market) => {
   const c = COPY[market];
   let orderNo = '';
 
   it('the borrower picks a product, reads the key facts and confirms: one order, in review', async () => {
     const { page } = borrower;
-    await openAsBorrower(page, server, market, '/relevant');
+    await openAsBorrower(page, server, market, '/relevant', await borrowerWhoMayBorrow(market));
     const apply = page.getByRole('button', { name: c.apply }).first();
     await apply.waitFor();
     await expectAccessible(page, `${market} product list`);

@@ -2,11 +2,18 @@ import type { Page } from 'playwright-core';
 import type { RunningServer } from './server.ts';
 
 /** Signs in the market's demo borrower and opens an H5 path the way the native shell would. */
-export async function openAsBorrower(page: Page, server: RunningServer, market: 'IN' | 'ID', path: string) {
+export async function openAsBorrower(
+  page: Page,
+  server: RunningServer,
+  market: 'IN' | 'ID',
+  path: string,
+  /** Which demo borrower (1-based); the first by default. */
+  borrower?: number,
+) {
   const res = await fetch(`${server.baseURL}/dev-api/demo-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ market }),
+    body: JSON.stringify(borrower ? { market, borrower } : { market }),
   });
   const { token, deviceId } = (await res.json()).data as { token: string; deviceId: string };
   const sep = path.includes('?') ? '&' : '?';

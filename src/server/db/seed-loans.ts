@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { allocatePayment, balanceOf } from '../../shared/domain/ledger.ts';
 import type { OrderOperation } from '../../shared/domain/order-lifecycle.ts';
 import { quoteLoan } from '../../shared/domain/pricing.ts';
@@ -278,7 +278,10 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
   ],
 };
 
-/** Adds the demo products, on offer, with their terms; checks each against the market's caps first. */
+/**
+ * Adds the demo products, on offer, with their terms (as version 1, decision 046); checks each against the
+ * market's caps first.
+ */
 export async function seedProducts(db: Db, market: Market): Promise<Map<string, number>> {
   for (const [sort, p] of DEMO_PRODUCTS[market].entries()) {
     const problems = productProblems(market, p.terms);
@@ -303,6 +306,11 @@ export async function seedProducts(db: Db, market: Market): Promise<Map<string, 
         setWhere: isNull(products.terms),
       });
   }
+  // Each product's current terms are a version: the seed's own, and any a database lacks.
+  await db.execute(sql`
+    insert into product_versions (product_id, version, terms)
+    select id, terms_version, terms from products where market = ${market} and terms is not null
+    on conflict (product_id, version) do nothing`);
   const rows = await db
     .select({ id: products.id, code: products.code })
     .from(products)
@@ -362,6 +370,8 @@ export async function seedOrder(
       amountMinor: o.amountMinor,
       termDays: o.termDays,
       terms: p.terms,
+      // The demo's own terms: the version the seed wrote for the product.
+      termsVersion: 1,
       quote,
       requestKey: null,
       collectionAllowed: false,

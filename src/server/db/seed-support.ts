@@ -34,7 +34,9 @@ export const DEMO_BORROWERS: Record<Market, ReadonlyArray<{ phone: string; name:
  * Demo orders of a market's demo borrower number `nth` (0 = the first). Everyone has a due loan
  * (collection allowed), a settled one and an application under review; the first borrower also has one in
  * every other state (being paid out, rejected, just paid out and in its cooling-off, overdue), each on a
- * product of its own, as the service would allow. The first borrower's numbers are the ones tests use.
+ * product of its own, to show every screen. That is more than the service lets one borrower hold now (two
+ * at once, none while one is overdue: decision 046), so the first borrower may not borrow again. The
+ * first borrower's numbers are the ones tests use.
  */
 function demoOrders(market: Market, nth = 0): DemoOrder[] {
   const p = market === 'IN' ? 'IN' : 'ID';

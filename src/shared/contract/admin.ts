@@ -401,6 +401,8 @@ export const adminProduct = z.object({
   enabled: z.boolean(),
   sort: z.number().int(),
   dailyQuota: z.number().int().nullable(),
+  /** The version of `terms` on offer: each change of the terms makes the next one (decision 046). */
+  termsVersion: z.number().int(),
   updatedAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;

@@ -84,6 +84,24 @@ export const keyFacts = z.object({
   coolingOffDays: z.number().int(),
 });
 export type KeyFacts = z.infer<typeof keyFacts>;
+/** A quote id: 128 random bits, base64url (decision 046). */
+export const QUOTE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/**
+ * What the screen shows, stored (decision 046): the push names its `id` and the order is booked exactly
+ * on it, or refused if the product's terms changed (`termsVersion` is no longer current) or `validUntil`
+ * has passed.
+ */
+export const loanQuote = z.object({
+  id: z.string(),
+  termsVersion: z.number().int(),
+  /** ISO 8601 (UTC). */
+  validUntil: z.string(),
+  principal: z.number().int(),
+  disbursed: z.number().int(),
+  totalRepayable: z.number().int(),
+  aprBp: z.number().int(),
+});
+export type LoanQuote = z.infer<typeof loanQuote>;
 export const loanConfirmData = z.object({
   productId: z.number().int(),
   productLogo: z.string(),
@@ -109,6 +127,7 @@ export const loanConfirmData = z.object({
     z.object({ title: z.string(), description: z.string(), amount: z.string(), pay_time: z.string() }),
   ),
   keyFacts,
+  quote: loanQuote,
   /** The agreement popup (spec §4): shown when `popAgreementUrl` is set and `languageType` is 1. */
   isPopType: z.union([z.literal(0), z.literal(1)]),
   popTitle: z.string(),
@@ -144,6 +163,8 @@ export const pushBody = z.strictObject({
   agreed: z.boolean(),
   /** Made once per confirm screen: a double tap, a retry or a second tab get the first order's reply. */
   requestKey: z.string().regex(REQUEST_KEY_PATTERN),
+  /** The quote on screen (confirm reply `quote.id`): the order is booked on it, or refused. */
+  quoteId: z.string().regex(QUOTE_ID_PATTERN),
 });
 export type PushBody = z.infer<typeof pushBody>;
 export const pushData = z.object({ lendDetailsUrl: z.string(), orderNo: z.string() });

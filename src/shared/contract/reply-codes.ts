@@ -20,6 +20,12 @@ export const ERROR_CODE = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
 
+/**
+ * A push refused because the quote it names may no longer be booked (the product's terms changed, it
+ * expired, or it is not the borrower's): the confirm screen fetches a new quote (decision 046).
+ */
+export const LOAN_ERROR_CODE = { QUOTE_STALE: '40901' } as const;
+
 /** True for `0`, `'0'`, `'00'` (any numeric code that parses to zero, spec §8). */
 export function isSuccessCode(code: unknown): boolean {
   if (typeof code === 'number') return code === 0;

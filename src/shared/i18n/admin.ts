@@ -264,6 +264,8 @@ export const admin = {
       noTerms: 'No terms yet',
       noQuota: 'No limit',
       quota: '{{count}} a day',
+      /** Each change of a product's terms is a new version; orders keep the one they were sold on. */
+      termsVersion: 'Terms version {{version}}',
       offered: 'Offered',
       offeredNamed: 'Offered to borrowers: “{{name}}”',
       open: 'Open “{{name}}”',
@@ -881,6 +883,7 @@ export const admin = {
       noTerms: 'Belum ada ketentuan',
       noQuota: 'Tanpa batas',
       quota: '{{count}} per hari',
+      termsVersion: 'Ketentuan versi {{version}}',
       offered: 'Ditawarkan',
       offeredNamed: 'Ditawarkan kepada peminjam: “{{name}}”',
       open: 'Buka “{{name}}”',

@@ -122,6 +122,16 @@ export const loans = {
       scoreNotDue: 'This loan has no rating to give.',
       contractNotFound: 'This document is not available.',
     },
+    /** Refusals of a confirm that names a quote, and the borrowing limits (decision 046). */
+    booking: {
+      termsChanged:
+        'The loan terms have changed since you saw them. Please review the new terms and confirm again.',
+      quoteExpired: 'These loan terms have expired. Please review the current terms and confirm again.',
+      quoteMismatch:
+        'The loan you confirmed is not the one on screen. Please review the terms and confirm again.',
+      overdueLoan: 'You have an overdue loan. Please repay it before taking a new loan.',
+      loanLimit: 'You already have {{count}} loans or applications open. Repay one before taking a new loan.',
+    },
   },
   id: {
     button: {
@@ -243,6 +253,18 @@ export const loans = {
       scoreRequired: 'Silakan pilih',
       scoreNotDue: 'Pinjaman ini tidak memerlukan penilaian.',
       contractNotFound: 'Dokumen ini tidak tersedia.',
+    },
+    booking: {
+      termsChanged:
+        'Ketentuan pinjaman telah berubah sejak Anda melihatnya. Silakan periksa ketentuan baru dan konfirmasi kembali.',
+      quoteExpired:
+        'Ketentuan pinjaman ini sudah kedaluwarsa. Silakan periksa ketentuan terbaru dan konfirmasi kembali.',
+      quoteMismatch:
+        'Pinjaman yang Anda konfirmasi berbeda dengan yang tampil di layar. Silakan periksa ketentuan dan konfirmasi kembali.',
+      overdueLoan:
+        'Anda memiliki pinjaman yang terlambat. Mohon lunasi terlebih dahulu sebelum mengajukan pinjaman baru.',
+      loanLimit:
+        'Anda sudah memiliki {{count}} pinjaman atau pengajuan yang aktif. Lunasi salah satunya sebelum mengajukan pinjaman baru.',
     },
   },
 };

@@ -2,9 +2,10 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Allocation, Component } from '../../../shared/domain/ledger.ts';
 import type { LoanFacts } from '../../../shared/domain/loan-account.ts';
 import { isLive, STATUS_GROUPS, statusSql } from '../../../shared/domain/order-status.ts';
+import type { Quote } from '../../../shared/domain/pricing.ts';
 import type { ProductCopy, StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { orderRatings, orders, productEvents, products } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
@@ -25,6 +26,8 @@ export interface OfferedProduct {
   copy: ProductCopy;
   sort: number;
   dailyQuota: number | null;
+  /** The version of `terms` (product_versions): a quote names it, a push books only the current one. */
+  termsVersion: number;
 }
 
 /** The borrower's open orders per product: `{p: productId, s: status}`. */
@@ -99,6 +102,38 @@ const orderDetails = statement<{ o: OrderRow; open: Open }>(
     where o.order_no = $1 and o.borrower_id = $2`,
 );
 
+/**
+ * Stores the quote the confirm screen shows and answers whether the borrower ever borrowed (the
+ * agreement popup): the confirm call's one statement (its insert runs once, read or not).
+ */
+const storeQuote = statement<{ has_orders: boolean; stored: number }>(
+  'loans_store_quote',
+  `with q as (
+     insert into loan_quotes (id, borrower_id, product_id, terms_version, amount_minor, term_days, quote, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::timestamptz)
+     returning 1)
+   select exists (select 1 from orders where borrower_id = $2) as has_orders,
+          (select count(*) from q)::int as stored`,
+);
+
+/** A stored quote as the push books it: its product now, and the terms of the version it was priced on. */
+export interface BookableQuote {
+  productId: number;
+  termsVersion: number;
+  amountMinor: number;
+  termDays: number;
+  quote: Quote;
+  expiresAt: string;
+  market: Market;
+  /** The product is on offer (enabled, with terms) and its current terms version. */
+  offered: boolean;
+  currentVersion: number;
+  /** The terms of `termsVersion` (null only if the version row is missing). */
+  terms: StoredTerms | null;
+  /** An order was already made from this quote. */
+  used: boolean;
+}
+
 const byRequestKey = statement<{
   order_no: string;
   product_id: number;
@@ -140,6 +175,7 @@ export function loansRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
         copy: r.copy,
         sort: r.sort,
         dailyQuota: r.dailyQuota,
+        termsVersion: r.termsVersion,
       }));
     },
 
@@ -151,6 +187,70 @@ export function loansRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
     async orderDetails(borrowerId: number, orderNo: string) {
       const [row] = await run(orderDetails, [orderNo, borrowerId]);
       return row ? { o: orderView(row.o), open: row.open } : null;
+    },
+
+    /** Stores a quote; true when the borrower ever had an order. One statement. */
+    async storeQuote(q: {
+      id: string;
+      borrowerId: number;
+      productId: number;
+      termsVersion: number;
+      quote: Quote;
+      expiresAt: Date;
+    }): Promise<boolean> {
+      const [row] = await run(storeQuote, [
+        q.id,
+        q.borrowerId,
+        q.productId,
+        q.termsVersion,
+        q.quote.principal,
+        q.quote.termDays,
+        JSON.stringify(q.quote),
+        q.expiresAt.toISOString(),
+      ]);
+      return row!.has_orders;
+    },
+
+    /** A push's transaction: `fn` runs in it; an error rolls it back. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
+    },
+
+    /**
+     * Takes the borrower's row lock for the rest of `tx` (its own statement, so what is read after it sees
+     * every push that held it before: decision 046). `no key update` leaves the foreign-key checks of
+     * other inserts (a quote, a complaint) free to go on.
+     */
+    async lockBorrower(tx: Db, borrowerId: number): Promise<void> {
+      await tx.execute(sql`select id from borrowers where id = ${borrowerId} for no key update`);
+    },
+
+    /**
+     * After `lockBorrower`: the borrower's open orders and the quote named by the push, only if it is the
+     * borrower's own (another's answers as a missing one). One statement.
+     */
+    async booking(
+      tx: Db,
+      borrowerId: number,
+      quoteId: string,
+    ): Promise<{ open: Open; quote: BookableQuote | null }> {
+      const result = await tx.execute(sql`
+        select coalesce((select json_agg(json_build_object('p', product_id, 's', status))
+                           from orders where borrower_id = ${borrowerId} and status in ${sql.raw(OPEN)}),
+                        '[]'::json) as open,
+               (select json_build_object(
+                         'productId', q.product_id, 'termsVersion', q.terms_version,
+                         'amountMinor', q.amount_minor, 'termDays', q.term_days, 'quote', q.quote,
+                         'expiresAt', ${sql.raw(iso('q.expires_at'))}, 'market', p.market,
+                         'offered', p.enabled and p.terms is not null, 'currentVersion', p.terms_version,
+                         'terms', v.terms,
+                         'used', exists (select 1 from orders o where o.quote_id = q.id))
+                  from loan_quotes q
+                  join products p on p.id = q.product_id
+                  left join product_versions v on v.product_id = q.product_id and v.version = q.terms_version
+                 where q.id = ${quoteId} and q.borrower_id = ${borrowerId}) as quote`);
+      const [row] = (result as unknown as { rows: Array<{ open: Open; quote: BookableQuote | null }> }).rows;
+      return { open: row!.open, quote: row!.quote };
     },
 
     async orderByRequestKey(borrowerId: number, requestKey: string) {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type {
   KeyFacts,
   LoanConfirm,
@@ -7,10 +7,15 @@ import type {
   RecommendedProduct,
   Row,
 } from '../../../shared/contract/loans.ts';
-import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { ERROR_CODE, LOAN_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type LoanAccount, loanAccount } from '../../../shared/domain/loan-account.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import { isDueOrOverdue, ORDER_STATUS, showsRecommendations } from '../../../shared/domain/order-status.ts';
+import {
+  isDueOrOverdue,
+  isPending,
+  ORDER_STATUS,
+  showsRecommendations,
+} from '../../../shared/domain/order-status.ts';
 import { PricingError, type PricingRefusal, type Quote, quoteLoan } from '../../../shared/domain/pricing.ts';
 import { dailyRateText, MARKET_CAPS, percentText, termsOf } from '../../../shared/domain/product.ts';
 import {
@@ -30,7 +35,7 @@ import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
-import { isLive, type LoansRepository, type OfferedProduct, PENDING_STATUSES } from './loans.repository.ts';
+import { isLive, type LoansRepository, type OfferedProduct } from './loans.repository.ts';
 
 type Open = Array<{ p: number; s: number }>;
 
@@ -40,7 +45,33 @@ const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
 const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =>
   new AppError(code, `loans:refusals.${key}`, status);
 
-const isPending = (s: number) => (PENDING_STATUSES as readonly number[]).includes(s);
+const PENDING_REFUSAL = 'loans:refusals.pendingApplication';
+
+/** How long a quote may be booked after the confirm screen showed it (decision 046). */
+export const QUOTE_VALID_MS = 30 * 60_000;
+/** Live loans and applications a borrower may hold in their market at once (decision 046). */
+export const OPEN_LOANS_PER_MARKET = 2;
+
+/**
+ * Why the borrower, holding the `open` orders, may not take a new loan on `productId` (decision 046): one
+ * live loan or application per product, none while any loan is overdue, at most `OPEN_LOANS_PER_MARKET`
+ * in the market. Null: they may. The push asks it under the borrower's row lock.
+ */
+function borrowingRefusal(open: Open, productId: number): AppError | null {
+  const mine = open.find((o) => o.p === productId);
+  if (mine) return refuse(isPending(mine.s) ? 'pendingApplication' : 'liveLoan');
+  if (open.some((o) => o.s === ORDER_STATUS.OVERDUE))
+    return new AppError(ERROR_CODE.CONFLICT, 'loans:booking.overdueLoan', 409);
+  if (open.length >= OPEN_LOANS_PER_MARKET)
+    return withVars(new AppError(ERROR_CODE.CONFLICT, 'loans:booking.loanLimit', 409), {
+      count: String(OPEN_LOANS_PER_MARKET),
+    });
+  return null;
+}
+
+/** The quote named by a push may not be booked: the screen fetches a new one (decision 046). */
+const stale = (key: 'termsChanged' | 'quoteExpired' | 'quoteMismatch') =>
+  new AppError(LOAN_ERROR_CODE.QUOTE_STALE, `loans:booking.${key}`, 409);
 
 /** `IN20261123` + 8 random digits: not guessable from another borrower's, and readable on the phone. */
 function newOrderNo(market: Market, day: MarketDay): string {
@@ -227,8 +258,8 @@ export function loansService(deps: {
     async apply(borrower: BorrowerIdentity, productId: number): Promise<{ url: string }> {
       const p = await product(borrower.market, productId);
       const state = await stateOf(borrower, [p]);
-      const mine = state.open.find((o) => o.p === p.id);
-      if (mine) throw refuse(isPending(mine.s) ? 'pendingApplication' : 'liveLoan');
+      const refusal = borrowingRefusal(state.open, p.id);
+      if (refusal) throw refusal;
       if (p.dailyQuota !== null && (state.today[p.id] ?? 0) >= p.dailyQuota) throw refuse('productFull');
       return { url: withQuery(H5_PATHS.loanConfirm, { productId: p.id }) };
     },
@@ -243,10 +274,21 @@ export function loansService(deps: {
       const amount = body.amount ?? p.terms.amountMax;
       const periods = body.periods ?? Math.max(...p.terms.termDays);
       const q = quote(p, amount, periods);
-      const today = marketDay(clock.now(), m);
+      const now = clock.now();
+      const today = marketDay(now, m);
       const dueDates = q.schedule.map((s) => addDays(today, s.dueDay));
-      const state = await stateOf(borrower, []);
-      const first = !state.hasOrders;
+      // Every confirm call stores what it shows (the screen asks again as the slider moves): one insert,
+      // in the same statement as the call's one read.
+      const quoteId = randomBytes(16).toString('base64url');
+      const validUntil = new Date(now.getTime() + QUOTE_VALID_MS);
+      const first = !(await repo.storeQuote({
+        id: quoteId,
+        borrowerId: borrower.id,
+        productId: p.id,
+        termsVersion: p.termsVersion,
+        quote: q,
+        expiresAt: validUntil,
+      }));
       const details: Row[] = [
         { title: t(lang, 'rows.amount'), value: money(q.principal, m) },
         { title: t(lang, 'rows.disbursed'), value: money(q.disbursed, m) },
@@ -278,6 +320,15 @@ export function loansService(deps: {
         details,
         repay_plans: planOf(q, lang, m, today),
         keyFacts: keyFacts(p, q, lang, dueDates),
+        quote: {
+          id: quoteId,
+          termsVersion: p.termsVersion,
+          validUntil: validUntil.toISOString(),
+          principal: q.principal,
+          disbursed: q.disbursed,
+          totalRepayable: q.totalRepayable,
+          aprBp: q.aprBp,
+        },
         isPopType: first ? 1 : 0,
         popTitle: first ? t(lang, 'confirm.popTitle') : '',
         popContent: first ? t(lang, 'confirm.popContent') : '',
@@ -314,9 +365,11 @@ export function loansService(deps: {
     },
 
     /**
-     * Confirms a loan: one order per request key (a double tap, a retry after a timeout or a second tab
-     * get the first one's reply), one application in flight per product (the database's unique index
-     * decides between racing confirms with different keys), submitted through the engine.
+     * Confirms a loan: books exactly the quote the screen showed (decision 046), one order per request key
+     * (a double tap, a retry after a timeout or a second tab get the first one's reply). The borrower's
+     * limits are checked under the borrower's row lock in the transaction that inserts the order, so
+     * simultaneous pushes take turns; the unique indexes stay as the last word (one application per
+     * product, one order per quote).
      */
     async push(
       borrower: BorrowerIdentity,
@@ -334,45 +387,68 @@ export function loansService(deps: {
           throw refuse('requestKeyReused');
         return { lendDetailsUrl: detailsUrl(prior.productId, prior.orderNo), orderNo: prior.orderNo };
       };
+      // Before the quote is judged: a retry of a booked confirm gets its order even once the quote expired.
       const earlier = await same();
       if (earlier) return earlier;
 
       const m = borrower.market;
-      const p = await product(m, body.productId);
-      const q = quote(p, body.amount, body.periods);
+      // Taken off offer since the screen showed it: a stale quote, so the screen asks again (and then
+      // says the product is not available).
+      const p = (await reference.products(m)).find((x) => x.id === body.productId);
+      if (!p) throw stale('termsChanged');
       const now = clock.now();
-      const state = await stateOf(borrower, [p]);
-      const mine = state.open.find((o) => o.p === p.id);
-      if (mine) {
-        // The pending order may be this very request's, made by a twin that got there first.
-        const twin = isPending(mine.s) ? await same() : null;
-        if (twin) return twin;
-        throw refuse(isPending(mine.s) ? 'pendingApplication' : 'liveLoan');
-      }
       if (p.dailyQuota !== null && (await repo.ordersSince(p.id, dayStart(m, now))) >= p.dailyQuota)
         throw refuse('productFull');
 
       for (let attempt = 0; ; attempt++) {
         const orderNo = newOrderNo(m, marketDay(now, m));
         try {
-          await engine.submit(
-            {
-              orderNo,
-              borrowerId: borrower.id,
-              productId: p.id,
-              market: m,
-              amountMinor: body.amount,
-              termDays: body.periods,
-              terms: p.terms,
-              quote: q,
-              requestKey: body.requestKey,
-              collectionAllowed: false,
-            },
-            `borrower:${borrower.id}`,
-            now,
-          );
-          return { lendDetailsUrl: detailsUrl(p.id, orderNo), orderNo };
+          return await repo.transaction(async (tx) => {
+            await repo.lockBorrower(tx, borrower.id);
+            const { open, quote: booked } = await repo.booking(tx, borrower.id, body.quoteId);
+            const refusal = borrowingRefusal(open, p.id);
+            if (refusal) throw refusal;
+            // Another borrower's quote answers as a missing one: expired, as far as this borrower knows.
+            if (!booked || booked.used || now.getTime() >= Date.parse(booked.expiresAt))
+              throw stale('quoteExpired');
+            if (
+              booked.productId !== body.productId ||
+              booked.amountMinor !== body.amount ||
+              booked.termDays !== body.periods ||
+              booked.market !== m
+            )
+              throw stale('quoteMismatch');
+            if (!booked.offered || booked.currentVersion !== booked.termsVersion || !booked.terms)
+              throw stale('termsChanged');
+            await engine.submit(
+              {
+                orderNo,
+                borrowerId: borrower.id,
+                productId: p.id,
+                market: m,
+                amountMinor: booked.amountMinor,
+                termDays: booked.termDays,
+                terms: booked.terms,
+                quote: booked.quote,
+                termsVersion: booked.termsVersion,
+                quoteId: body.quoteId,
+                requestKey: body.requestKey,
+                collectionAllowed: false,
+              },
+              `borrower:${borrower.id}`,
+              now,
+              tx,
+            );
+            return { lendDetailsUrl: detailsUrl(p.id, orderNo), orderNo };
+          });
         } catch (e) {
+          // The pending order may be this very request's, made by a twin that got there first (asked after
+          // the transaction: PGlite's one connection is held by it until then).
+          if (e instanceof AppError && e.messageKey === PENDING_REFUSAL) {
+            const twin = await same();
+            if (twin) return twin;
+            throw e;
+          }
           const unique = uniqueViolation(e);
           if (!unique) throw e;
           // The same key raced in another request, which won: its order is this request's answer. (With
@@ -380,6 +456,7 @@ export function loansService(deps: {
           const won = await same();
           if (won) return won;
           if (unique.constraint === 'orders_pending_per_product_uq') throw refuse('pendingApplication');
+          if (unique.constraint === 'orders_quote_uq') throw stale('quoteExpired');
           // An order number drawn twice (1 in 10^8 a day): draw again, once.
           if (unique.constraint === 'orders_order_no_uq' && attempt === 0) continue;
           throw e;

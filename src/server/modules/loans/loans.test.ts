@@ -246,16 +246,28 @@ describe('loan-detail-confirm', () => {
 });
 
 describe('loan-detail-push', () => {
-  const push = (token: string, productId: number, requestKey: string, extra: object = {}) =>
-    post(LOAN_PATHS.push, token, {
+  /** The quote id the confirm screen would show for this loan (decision 046); one no quote has if none is given. */
+  const quoteId = async (token: string, productId: number, amount: number, periods: number) => {
+    const res = await post(LOAN_PATHS.confirmDetail, token, { productId, amount, periods });
+    return res.statusCode === 200 ? (res.json().data.quote.id as string) : 'A'.repeat(22);
+  };
+  const push = async (
+    token: string,
+    productId: number,
+    requestKey: string,
+    extra: { amount?: number; periods?: number; [k: string]: unknown } = {},
+  ) => {
+    const loan = { amount: 1_000_000, periods: 91, ...extra };
+    const quote = await quoteId(token, productId, loan.amount, loan.periods);
+    return post(LOAN_PATHS.push, token, {
       productId,
-      amount: 1_000_000,
-      periods: 91,
       termUnit: 'day',
       agreed: true,
       requestKey,
-      ...extra,
+      quoteId: quote,
+      ...loan,
     });
+  };
 
   it('refuses a confirm without the agreement, writing nothing', async () => {
     const fresh = await t.newBorrower('IN');
@@ -299,9 +311,18 @@ describe('loan-detail-push', () => {
     for (const sameKey of [true, false]) {
       const fresh = await t.newBorrower('ID');
       const k = key();
+      const quote = await quoteId(fresh, id['ID:kredito-kilat']!, 100_000_000, 30);
       const replies = await Promise.all(
         Array.from({ length: 10 }, () =>
-          push(fresh, id['ID:kredito-kilat']!, sameKey ? k : key(), { amount: 100_000_000, periods: 30 }),
+          post(LOAN_PATHS.push, fresh, {
+            productId: id['ID:kredito-kilat']!,
+            amount: 100_000_000,
+            periods: 30,
+            termUnit: 'day',
+            agreed: true,
+            requestKey: sameKey ? k : key(),
+            quoteId: quote,
+          }),
         ),
       );
       const ok = replies.filter((r) => r.statusCode === 200);
@@ -325,9 +346,12 @@ describe('loan-detail-push', () => {
 
   it('refuses amounts and terms outside the product and keys that are not keys', async () => {
     const fresh = await t.newBorrower('IN');
+    // No quote is given for such an amount, so none can be booked.
     const big = await push(fresh, id['IN:kredito-flex']!, key(), { amount: 6_000_000 });
-    expect(big.statusCode).toBe(400);
-    expect(big.json().message).toBe('The amount must be between ₹5,000 and ₹50,000.');
+    expect(big.statusCode).toBe(409);
+    expect(big.json().message).toBe(
+      'These loan terms have expired. Please review the current terms and confirm again.',
+    );
     expect((await push(fresh, id['IN:kredito-flex']!, 'short')).statusCode).toBe(400);
     expect((await push(fresh, id['IN:kredito-flex']!, key(), { termUnit: 'month' })).statusCode).toBe(400);
   });
@@ -543,11 +567,13 @@ describe('contracts and the joint-login failure', () => {
   });
 
   it('answers the form-encoded list, click and jump', async () => {
+    // A borrower who may borrow: the demo borrower has an overdue loan (decision 046).
+    const fresh = await t.newBorrower('ID');
     const form = (path: string, body: string) =>
       t.app.inject({
         method: 'POST',
         url: path,
-        headers: { ...t.auth(indonesia), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { ...t.auth(fresh), 'content-type': 'application/x-www-form-urlencoded' },
         payload: body,
       });
     const list = (await form(LOAN_PATHS.standList, 'scene=joint')).json();

@@ -65,15 +65,17 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
 
   return {
     /**
-     * A new order, under review (`submit`), with its first event: one transaction. The product's daily
+     * A new order, under review (`submit`), with its first event: one transaction, or inside the caller's
+     * (`outer`: the push checks the borrower's limits under a lock in the same one). The product's daily
      * quota is kept here, by the database: the product's row is locked in a statement of its own, then
      * the day's orders are counted, then the order is inserted, so simultaneous pushes take turns and
-     * each counts the others' orders (decision 045). Over the quota: 409, the product is full today.
+     * each counts the others' orders (decision 045). Over the quota: 409, the product is full today. Lock
+     * order: the borrower's row (the push), then the product's.
      */
-    async submit(values: NewOrder, actor: Actor, now = clock.now()): Promise<AppliedChange> {
+    async submit(values: NewOrder, actor: Actor, now = clock.now(), outer?: Db): Promise<AppliedChange> {
       const result = transition('submit', null);
       if ('refused' in result) refuse(result);
-      return db.transaction(async (tx) => {
+      const run = async (tx: Db) => {
         const [product] = await tx
           .select({ dailyQuota: products.dailyQuota })
           .from(products)
@@ -105,7 +107,8 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
           })
           .returning({ id: orderEvents.id });
         return { orderId: order!.id, from: null, to: result.to, eventId: event!.id };
-      });
+      };
+      return outer ? run(outer) : db.transaction((tx) => run(tx as unknown as Db));
     },
 
     /** Applies `operation` to an existing order (see the lifecycle for which moves exist). */

@@ -12,7 +12,7 @@ import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
 import type { StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, borrowers, products, staffUsers } from '../../db/schema.ts';
+import { auditLog, borrowers, products, productVersions, staffUsers } from '../../db/schema.ts';
 import { seed } from '../../db/seed.ts';
 import { authPlugin } from '../../plugins/auth.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
@@ -161,6 +161,87 @@ const setEnabled = (who: StaffHeaders, id: number, enabled: boolean, lang = 'en'
   });
 const list = (who: StaffHeaders, query = '') =>
   app.inject({ method: 'GET', url: `${ADMIN_BASE}/products${query}`, headers: { cookie: who.cookie } });
+
+describe('terms versions (decision 046)', () => {
+  const versions = async (productId: number) =>
+    (
+      await database.db
+        .select()
+        .from(productVersions)
+        .where(eq(productVersions.productId, productId))
+        .orderBy(productVersions.version)
+    ).map((v) => ({ version: v.version, rate: v.terms.dailyInterestPpm, createdBy: v.createdBy }));
+  const put = (who: StaffHeaders, productId: number, payload: ProductUpdateBody) =>
+    app.inject({ method: 'PUT', url: `${ADMIN_BASE}/products/${productId}`, headers: who, payload });
+
+  it('writes version 1 on creation and the next on every change of the terms, on offer or not', async () => {
+    const who = await admin();
+    const [me] = await database.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, 'admin@kredito.test'));
+    const payload = body('IN', inTerms());
+    const product = await created(who, payload);
+    expect(product.termsVersion).toBe(1);
+    expect(await versions(product.id)).toEqual([{ version: 1, rate: 500, createdBy: me!.id }]);
+
+    const raised = await put(
+      who,
+      product.id,
+      update({ ...payload, terms: inTerms({ dailyInterestPpm: 700 }) }),
+    );
+    expect(raised.json().data.termsVersion).toBe(2);
+    expect((await setEnabled(who, product.id, true)).statusCode).toBe(200);
+    // On offer: an edit of the terms is a new version, not a change of the one borrowers were quoted.
+    const offered = await put(
+      who,
+      product.id,
+      update({ ...payload, terms: inTerms({ dailyInterestPpm: 900 }) }),
+    );
+    expect(offered.json().data).toMatchObject({ termsVersion: 3, enabled: true });
+    expect((await versions(product.id)).map((v) => [v.version, v.rate])).toEqual([
+      [1, 500],
+      [2, 700],
+      [3, 900],
+    ]);
+    const [row] = await database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ termsVersion: 3 });
+    expect(row!.terms!.dailyInterestPpm).toBe(900);
+  });
+
+  it('makes no version for an edit that leaves the terms as they are (name, copy, quota, sort)', async () => {
+    const who = await admin();
+    const payload = body('ID', idTerms());
+    const product = await created(who, payload);
+    const renamed = await put(who, product.id, {
+      ...update(payload),
+      name: 'Renamed',
+      sort: 9,
+      dailyQuota: null,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: 'Renamed', termsVersion: 1 });
+    expect((await versions(product.id)).map((v) => v.version)).toEqual([1]);
+  });
+
+  it('gives a product created without terms version 1 when it first gets them', async () => {
+    const who = await admin();
+    const payload = body('IN', null);
+    const draft = await created(who, payload);
+    expect(await versions(draft.id)).toEqual([]);
+    const termed = await put(who, draft.id, update({ ...payload, terms: inTerms() }));
+    expect(termed.json().data.termsVersion).toBe(1);
+    expect((await versions(draft.id)).map((v) => v.version)).toEqual([1]);
+  });
+
+  it('keeps the demo products at version 1, each with its version row', async () => {
+    const demo = await database.db.select().from(products).where(eq(products.code, 'kredito-flex'));
+    for (const p of demo) {
+      expect(p.termsVersion).toBe(1);
+      expect((await versions(p.id)).map((v) => [v.version, v.createdBy])).toEqual([[1, null]]);
+    }
+  });
+});
 
 describe('products in the back office', () => {
   it('creates a product off offer, edits it, offers it; each change audited and the market’s cache told', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -26,7 +27,7 @@ import {
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, productVersions } from '../../db/schema.ts';
 import { AppError, withVars } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
@@ -125,6 +126,7 @@ export function productsAdminService(
     enabled: r.enabled,
     sort: r.sort,
     dailyQuota: r.dailyQuota,
+    termsVersion: r.termsVersion,
     updatedAt: r.updatedAt.toISOString(),
   });
 
@@ -167,6 +169,23 @@ export function productsAdminService(
     dailyQuota: body.dailyQuota,
   });
 
+  /**
+   * Writes `terms` as the product's next version (decision 046), in the caller's transaction, after the
+   * product's row lock: the first terms a product has are version 1. Returns the version.
+   */
+  async function newVersion(tx: Db, productId: number, terms: StoredTerms, staffId: number) {
+    const [last] = await tx
+      .select({ version: sql<number>`coalesce(max(${productVersions.version}), 0)::int` })
+      .from(productVersions)
+      .where(eq(productVersions.productId, productId));
+    const version = (last?.version ?? 0) + 1;
+    await tx.insert(productVersions).values({ productId, version, terms, createdBy: staffId });
+    return version;
+  }
+
+  /** Terms as JSON keeps them (no `undefined` members), to compare with the stored ones. */
+  const asJson = (terms: StoredTerms | null) => (terms === null ? null : JSON.parse(JSON.stringify(terms)));
+
   /** A second product with the market's code: said plainly (409), nothing written. */
   async function unique<T>(code: string, write: () => Promise<T>): Promise<T> {
     try {
@@ -195,13 +214,17 @@ export function productsAdminService(
       const values = fields(body);
       if (values.terms) check(body.market, values.terms, lang);
       // New products start off offer: an operator switches one on when its card is ready.
-      const row = await unique(body.code, async () => {
-        const [inserted] = await db
-          .insert(products)
-          .values({ market: body.market, code: body.code, ...values, enabled: false, updatedAt: now() })
-          .returning();
-        return inserted!;
-      });
+      const row = await unique(body.code, () =>
+        db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const [inserted] = await tx
+            .insert(products)
+            .values({ market: body.market, code: body.code, ...values, enabled: false, updatedAt: now() })
+            .returning();
+          if (values.terms) await newVersion(tx, inserted!.id, values.terms, staff.id);
+          return inserted!;
+        }),
+      );
       await audit({
         staffId: staff.id,
         action: 'product.create',
@@ -224,12 +247,27 @@ export function productsAdminService(
       const market = current.market as Market;
       const values = fields(body);
       if (values.terms) check(market, values.terms, lang);
-      // The write repeats the condition, so a product switched on meanwhile cannot lose its terms.
-      const [row] = await db
-        .update(products)
-        .set({ ...values, updatedAt: now() })
-        .where(values.terms ? eq(products.id, id) : and(eq(products.id, id), eq(products.enabled, false)))
-        .returning();
+      // One transaction with the product's row lock: the terms compared are the ones replaced, and a new
+      // version and `terms_version` move together (two simultaneous edits make two versions, in turn).
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [locked] = await tx
+          .select({ terms: products.terms, enabled: products.enabled, version: products.termsVersion })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update');
+        // A product switched on meanwhile cannot lose its terms.
+        if (!locked || (!values.terms && locked.enabled)) return null;
+        const changed =
+          values.terms !== null && !isDeepStrictEqual(asJson(values.terms), asJson(locked.terms));
+        const version = changed ? await newVersion(tx, id, values.terms!, staff.id) : locked.version;
+        const [updated] = await tx
+          .update(products)
+          .set({ ...values, termsVersion: version, updatedAt: now() })
+          .where(eq(products.id, id))
+          .returning();
+        return updated ?? null;
+      });
       if (!row) throw refused('termsWhileOffered');
       await audit({
         staffId: staff.id,

@@ -51,6 +51,8 @@ export interface PushChoice {
   amount: number;
   /** Days, as the quote on screen says. */
   periods: number;
+  /** The quote on screen (`quote.id`): the server books exactly it, or refuses (decision 046). */
+  quoteId: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function pushLoan(choice: PushChoice) {
       termUnit: 'day',
       agreed: true,
       requestKey: requestKeyFor(choice.productId, choice.amount, choice.periods),
+      quoteId: choice.quoteId,
     },
   });
 }

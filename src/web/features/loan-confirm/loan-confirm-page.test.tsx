@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAN_PATHS, REQUEST_KEY_PATTERN } from '../../../shared/contract/constants.ts';
+import { LOAN_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
@@ -16,6 +17,7 @@ import {
   offer,
   ok,
   PRODUCT,
+  quoteIdOf,
   renderAt,
   reply,
   stubFetch,
@@ -438,6 +440,8 @@ describe('LoanConfirmPage: confirming', () => {
       termUnit: 'day',
       agreed: true,
       requestKey: expect.stringMatching(REQUEST_KEY_PATTERN),
+      // The quote on screen: the server books exactly it.
+      quoteId: quoteIdOf(PRODUCT.amountMax, 180),
     });
     const url = new URL(replaced.mock.calls[0]![0] as string, 'http://x');
     expect(url.pathname).toBe('/loanDetails');
@@ -513,6 +517,75 @@ describe('LoanConfirmPage: confirming', () => {
     await waitFor(() => expect(replaced).toHaveBeenCalledTimes(1));
     const [first, second] = net.callsTo(LOAN_PATHS.push);
     expect(second!.body.requestKey).toBe(first!.body.requestKey);
+  });
+
+  /**
+   * A server whose product's terms move to version 2 when `change()` is called: a push naming a version 1
+   * quote is then refused as the real one refuses it, and the confirm call answers the new terms.
+   */
+  function changingTerms(refusal: { message: string }) {
+    let version = 1;
+    const net = network({
+      [LOAN_PATHS.confirmDetail]: ({ body }) => {
+        const q = quoteOf(body);
+        return ok({
+          ...q,
+          pRateDsc: version === 1 ? 'Interest 0.08%/day' : 'Interest 0.09%/day',
+          quote: { ...q.quote, id: quoteIdOf(q.amount, q.periods, version), termsVersion: version },
+        });
+      },
+      [LOAN_PATHS.push]: ({ body }) =>
+        body.quoteId === quoteIdOf(body.amount as number, body.periods as number, version)
+          ? ok({ lendDetailsUrl: '/loanDetails?orderId=A1', orderNo: 'A1' })
+          : reply({ code: LOAN_ERROR_CODE.QUOTE_STALE, data: null, message: refusal.message }, 409),
+    });
+    const change = () => {
+      version = 2;
+    };
+    return { net, change };
+  }
+
+  it('when the terms changed: says so, shows the new terms, books nothing, and confirms the new quote', async () => {
+    const message =
+      'The loan terms have changed since you saw them. Please review the new terms and confirm again.';
+    const { net, change } = changingTerms({ message });
+    const user = userEvent.setup();
+    renderAt(routes, CONFIRM);
+    await loaded();
+    expect(screen.getByText('Interest 0.08%/day')).toBeTruthy();
+    const asked = net.callsTo(LOAN_PATHS.confirmDetail).length;
+    change();
+    await user.click(confirmButton());
+    await waitFor(() => expect(toasts).toEqual([message]));
+    expect(replaced).not.toHaveBeenCalled();
+    // The confirm detail is asked again and the new terms replace the old on screen.
+    await screen.findByText('Interest 0.09%/day');
+    expect(net.callsTo(LOAN_PATHS.confirmDetail).length).toBe(asked + 1);
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    await user.click(confirmButton());
+    await waitFor(() => expect(replaced).toHaveBeenCalledTimes(1));
+    const [refused, booked] = net.callsTo(LOAN_PATHS.push);
+    expect(refused!.body.quoteId).toBe(quoteIdOf(PRODUCT.amountMax, 180, 1));
+    expect(booked!.body.quoteId).toBe(quoteIdOf(PRODUCT.amountMax, 180, 2));
+    // Still the same loan: the same request key.
+    expect(booked!.body.requestKey).toBe(refused!.body.requestKey);
+  });
+
+  it('when the quote expired (in Indonesian): the server’s words, a new quote, nothing booked', async () => {
+    const message =
+      'Ketentuan pinjaman ini sudah kedaluwarsa. Silakan periksa ketentuan terbaru dan konfirmasi kembali.';
+    const { net, change } = changingTerms({ message });
+    const user = userEvent.setup();
+    renderAt(routes, CONFIRM);
+    await loaded();
+    const asked = net.callsTo(LOAN_PATHS.confirmDetail).length;
+    change();
+    await user.click(confirmButton());
+    await waitFor(() => expect(toasts).toEqual([message]));
+    await waitFor(() => expect(net.callsTo(LOAN_PATHS.confirmDetail).length).toBe(asked + 1));
+    await screen.findByText('Interest 0.09%/day');
+    expect(replaced).not.toHaveBeenCalled();
+    expect(net.callsTo(LOAN_PATHS.push)).toHaveLength(1);
   });
 
   it('after a lost connection, the retry sends the same key', async () => {

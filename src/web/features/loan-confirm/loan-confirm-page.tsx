@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { KeyFacts, LoanConfirm } from '../../../shared/contract/loans.ts';
+import { LOAN_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { isNetworkFailure, isNotFound, isSessionEnded } from '../../lib/api-query.ts';
@@ -214,7 +215,7 @@ function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: C
     pushingRef.current = true;
     setPushing(true);
     // The figures on screen are the loan confirmed: the key facts match what is sent.
-    const loan = { productId, amount: data.amount, periods: data.periods };
+    const loan = { productId, amount: data.amount, periods: data.periods, quoteId: data.quote.id };
     const result = await pushLoan(loan);
     const next = result.ok && result.data ? confirmedUrl(result.data.lendDetailsUrl) : null;
     if (next) {
@@ -227,6 +228,9 @@ function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: C
     if (result.ok) toast.show(t('common:errors.internal'));
     pushingRef.current = false;
     setPushing(false);
+    // The terms changed or the quote expired: nothing was booked; the screen shows the terms of now, and
+    // the button waits for them.
+    if (String(result.code) === LOAN_ERROR_CODE.QUOTE_STALE) void refetch();
   };
 
   const openContract = async (position: number) => {

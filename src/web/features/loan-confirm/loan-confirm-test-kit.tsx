@@ -31,6 +31,10 @@ export const PRODUCT = {
   terms: [91, 120, 180],
 };
 
+/** The quote id the fake server gives an amount and term (22 characters, as the server's). */
+export const quoteIdOf = (amount: number, periods: number, version = 1) =>
+  `Q${version}${String(amount).padStart(12, '0')}${String(periods).padStart(8, '0')}`;
+
 /**
  * An offer as the server writes it, its figures following the amount and term (so a test can tell a new
  * quote from the old one): interest 0.08 %/day, a 5 % processing fee kept from the disbursal.
@@ -95,6 +99,15 @@ export function offer(
       aprBp: 4812,
       dueDates: ['2027-05-20'],
       coolingOffDays: 3,
+    },
+    quote: {
+      id: quoteIdOf(amount, periods),
+      termsVersion: 1,
+      validUntil: '2026-11-27T10:30:00.000Z',
+      principal: amount,
+      disbursed: amount - fee,
+      totalRepayable: total,
+      aprBp: 4812,
     },
     isPopType: 0,
     popTitle: '',

@@ -73,6 +73,7 @@ describe('ProductsPage', () => {
     expect(flex.textContent).toContain('kredito-flex');
     expect(flex.textContent).toContain('₹2,000 – ₹80,000');
     expect(flex.textContent).toContain('91, 180, 365 days');
+    expect(flex.textContent).toContain('Terms version 1');
     expect(flex.textContent).toContain('0.07%/day');
     expect(flex.textContent).toContain('50 a day');
     expect((within(flex).getByRole('switch') as HTMLInputElement).checked).toBe(true);

@@ -144,7 +144,16 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
         )}
       </Cell>
       <Cell label={t('products.columns.terms')}>
-        {terms ? t('products.days', { days: terms.termDays.join(', ') }) : '—'}
+        {terms ? (
+          <>
+            {t('products.days', { days: terms.termDays.join(', ') })}
+            <span className="admin-muted admin-block">
+              {t('products.termsVersion', { version: p.termsVersion })}
+            </span>
+          </>
+        ) : (
+          '—'
+        )}
       </Cell>
       <Cell label={t('products.columns.interest')} className="admin-nowrap">
         {terms ? dailyRateText(terms.dailyInterestPpm, lang) : '—'}

@@ -38,6 +38,7 @@ export function inProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
     enabled: true,
     sort: 1,
     dailyQuota: 50,
+    termsVersion: 1,
     updatedAt: '2026-11-20T04:30:00.000Z',
     ...overrides,
   };
