@@ -127,7 +127,12 @@ export function ledgerCheckService(deps: {
     run: (): Promise<CheckResult | null> => start(false),
 
     /** The nightly run, when the night's window is open and no run started in it yet; null otherwise. */
-    nightly: (): Promise<CheckResult | null> => start(true),
+    nightly: async (): Promise<CheckResult | null> => {
+      // Outside the window nothing is asked of the database (the process asks every few minutes).
+      const at = now();
+      if (at.getTime() - nightlySlot(at).getTime() >= NIGHTLY.windowMs) return null;
+      return start(true);
+    },
 
     /** A run now for a staff member: refused while another instance runs one. */
     async runFor(staff: Pick<StaffIdentity, 'markets'>) {
