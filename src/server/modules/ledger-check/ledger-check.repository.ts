@@ -21,8 +21,8 @@ export interface CheckedOrder {
   lateFee: number;
   lateCharge: number;
   allocations: Array<{ paymentId: number; period: number | null; component: string; amount: number }>;
-  /** Every payment of the order, or that any of its allocations belongs to, with what it allocated in all. */
-  payments: Array<{ id: number; state: string; amount: number; allocated: number; byStaff: boolean }>;
+  /** Every payment of the order, or that any of its allocations belongs to. */
+  payments: Array<{ id: number; state: string; amount: number; byStaff: boolean }>;
   /** `extend` events in the order's history. */
   extensions: number;
   /** Settled by a cooling-off exit (the engine's `settle` whose reason says so, repayment.ledger.ts). */
@@ -33,7 +33,9 @@ export interface CheckedOrder {
  * One page of orders, by id, with everything the check needs in one row each: the set-based part is
  * here (sums and aggregates over the indexed children), the arithmetic in the service with the ledger's
  * own functions. Every sub-select goes through an index on `order_id` (or a payment's id), so a page
- * costs the same whatever the number of orders before it.
+ * costs the same whatever the number of orders before it. (A payment's allocations are summed from
+ * the order's, in the service: `payment_allocations` has no index on `payment_id`, and a payment is
+ * credited to one order.)
  */
 const checkPage = statement<{ o: CheckedOrder }>(
   'ledger_check_page',
@@ -51,9 +53,7 @@ const checkPage = statement<{ o: CheckedOrder }>(
                                  from payment_allocations a where a.order_id = o.id), '[]'::json),
       'payments', coalesce((select json_agg(json_build_object(
                               'id', p.id, 'state', p.state, 'amount', p.amount_minor,
-                              'byStaff', p.resolved_by is not null,
-                              'allocated', coalesce((select sum(x.amount_minor) from payment_allocations x
-                                                      where x.payment_id = p.id), 0)) order by p.id)
+                              'byStaff', p.resolved_by is not null) order by p.id)
                               from payments p
                              where p.id in (select a.payment_id from payment_allocations a where a.order_id = o.id
                                             union

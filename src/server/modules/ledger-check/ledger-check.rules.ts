@@ -29,19 +29,19 @@ export function orderBreaches(o: CheckedOrder): LedgerBreach[] {
     found.push({ orderNo: o.orderNo, market: o.market, rule, detail });
   const money = (minor: number) => formatMoney(minor, o.market);
 
-  // Per payment: what it allocated against what it brought.
+  // Per payment: what it allocated to this order (a payment is credited to one order) against its amount.
   const byId = new Map(o.payments.map((p) => [p.id, p]));
+  const allocated = new Map<number, number>();
+  for (const a of o.allocations) allocated.set(a.paymentId, (allocated.get(a.paymentId) ?? 0) + a.amount);
   for (const p of o.payments) {
     if (p.state !== 'credited') continue;
-    if (p.allocated > p.amount)
-      breach(
-        'paymentOverAllocated',
-        `payment ${p.id}: ${money(p.allocated)} allocated of ${money(p.amount)}`,
-      );
-    else if (!p.byStaff && p.allocated !== p.amount)
+    const paid = allocated.get(p.id) ?? 0;
+    if (paid > p.amount)
+      breach('paymentOverAllocated', `payment ${p.id}: ${money(paid)} allocated of ${money(p.amount)}`);
+    else if (!p.byStaff && paid !== p.amount)
       breach(
         'paymentNotFullyAllocated',
-        `payment ${p.id}: ${money(p.allocated)} allocated of ${money(p.amount)}, no excess recorded`,
+        `payment ${p.id}: ${money(paid)} allocated of ${money(p.amount)}, no excess recorded`,
       );
   }
   const uncredited = new Set<number>();
