@@ -1,12 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type {
   LedgerBreach,
   LedgerCheckRun,
   LedgerChecksData,
 } from '../../../shared/contract/ledger-check.ts';
+import type { VcodeData } from '../../../shared/contract/repayment.ts';
 import type { Market } from '../../../shared/markets.ts';
+import { signedHeaders } from '../../adapters/payment-gateway.ts';
 import { ledgerChecks, orders, products } from '../../db/schema.ts';
 import { type DemoOrder, seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, type StaffHeaders, staffSignIn, type TestApp } from '../../test/helpers.ts';
@@ -19,13 +22,14 @@ import { ledgerCheckService, NIGHTLY, nightlySlot } from './ledger-check.service
  * PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
 let t: TestApp;
+const secret = 'test-gateway-secret-0123456789abcdefghij';
 let admin: StaffHeaders;
 let agentIn: StaffHeaders;
 const borrowerOf: Partial<Record<Market, number>> = {};
 const productOf: Partial<Record<Market, number>> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ GATEWAY_SECRET: secret });
   for (const market of ['IN', 'ID'] as const) {
     const [o] = await t.database.db
       .select({ borrowerId: orders.borrowerId })
@@ -117,6 +121,79 @@ describe('a clean ledger', () => {
     const paged = await small.run();
     expect(paged!.ordersChecked).toBe(whole!.ordersChecked);
     expect(paged!.breaches).toEqual([]);
+  });
+});
+
+describe('money booked through the real paths', () => {
+  let paid = 0;
+  /** A borrower's pay code for `body` and the gateway's signed callback paying it exactly. */
+  async function payThrough(market: Market, body: object) {
+    const token = await t.signIn(market);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REPAY_PATHS.vcode,
+      headers: t.auth(token),
+      payload: {
+        ...(market === 'IN' ? { payCode: 'UPI', pay_type: 3 } : { payCode: 'BCA', pay_type: 1 }),
+        ...body,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = res.json().data as VcodeData;
+    const n = ++paid;
+    const event = JSON.stringify({
+      eventId: `evt_check_${n}`,
+      type: 'payment.paid',
+      paymentId: `pay_check_${n}`,
+      vcode: code.vcode,
+      amount: code.amount,
+      currency: market === 'IN' ? 'INR' : 'IDR',
+      paidAt: t.clock.now().toISOString(),
+    });
+    const cb = await t.app.inject({
+      method: 'POST',
+      url: REPAY_PATHS.webhook,
+      headers: signedHeaders(secret, event, Math.floor(Date.now() / 1000)),
+      payload: event,
+    });
+    expect(cb.statusCode, cb.body).toBe(200);
+    expect(cb.json().data.outcome).toBe('credited');
+  }
+  const firstOffer = async (market: Market, orderNo: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REPAY_PATHS.plan,
+      headers: t.auth(await t.signIn(market)),
+      payload: { orderId: orderNo },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.repayPlanDetail.repayWaitDetail[0]!.totalAmount as number;
+  };
+
+  it('keeps the ledger clean: a period paid, an extension, late charges and a payment of them', async () => {
+    // Period 1 of three (Modal Usaha), paid by the borrower as the plan offers it.
+    const three = await loan('ID', 174);
+    await payThrough('ID', { orderId: three.orderNo, amount: await firstOffer('ID', three.orderNo) });
+    // The extension of the demo borrower's due loan.
+    const delay = await t.app.inject({
+      method: 'POST',
+      url: REPAY_PATHS.delay,
+      headers: t.auth(await t.signIn('ID')),
+      payload: { orderId: 'ID20261101001' },
+    });
+    const fee = delay.json().data.delayShouldPayAmount as number;
+    await payThrough('ID', { orderId: 'ID20261101001', amount: fee, is_display: 1 });
+    // The overdue loan's late fee and charges booked by the jobs, then paid with its period.
+    await t.app.loanJobs.run();
+    await payThrough('IN', { orderId: 'IN20260801007', amount: await firstOffer('IN', 'IN20260801007') });
+
+    const res = await run(admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.breachCount).toBe(0);
+    const [{ n }] = (await rows<{ n: number }>(
+      sql`select count(*)::int as n from payment_allocations where component in ('extension_fee', 'late_fee')`,
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThanOrEqual(2);
   });
 });
 
