@@ -8,11 +8,11 @@ import {
   totalOutstanding,
 } from '../../../shared/domain/ledger.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
+import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import { addDays, marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
+import { isLive } from '../loans/loans.repository.ts';
 import type { CheckedOrder } from './ledger-check.repository.ts';
 
-const LIVE = new Set([170, 174, 180]);
-const SETTLED = 200;
 const PERIOD_PARTS = ['fees', 'interest', 'principal'] as const;
 const ORDER_PARTS = ['late_fee', 'late_charge'] as const;
 const KNOWN = new Set<string>([...PERIOD_PARTS, ...ORDER_PARTS, 'extension_fee']);
@@ -87,14 +87,14 @@ export function orderBreaches(o: CheckedOrder): LedgerBreach[] {
     );
 
   const left = totalOutstanding(b);
-  if (o.status === SETTLED) {
+  if (o.status === ORDER_STATUS.SETTLED) {
     const owed = o.coolingOffExit ? afterExitWaiver(b, o.amountMinor) : left;
     if (owed > 0)
       breach(
         'settledOwes',
         `${money(owed)} unpaid${o.coolingOffExit ? ' after the cooling-off waiver' : ''}`,
       );
-  } else if (LIVE.has(o.status)) {
+  } else if (isLive(o.status)) {
     if (left === 0) breach('outstandingOwesNothing', `status ${o.status}, nothing left to pay`);
     const next = nextWaiting(b);
     if (next && o.disbursedAt) {

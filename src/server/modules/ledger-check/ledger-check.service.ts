@@ -4,11 +4,7 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/staff.service.ts';
-import {
-  type LedgerCheckRepository,
-  ledgerCheckRepository,
-  type StoredRun,
-} from './ledger-check.repository.ts';
+import { ledgerCheckRepository, type StoredRun } from './ledger-check.repository.ts';
 import { orderBreaches } from './ledger-check.rules.ts';
 
 /** The key of the advisory lock that lets one instance at a time run the check (PostgreSQL). */
@@ -53,12 +49,11 @@ export function ledgerCheckService(deps: {
   database: Pick<Database, 'db' | 'run' | 'kind'>;
   now?: () => Date;
   pageSize?: number;
-  repo?: LedgerCheckRepository;
 }) {
   const { database } = deps;
   const now = deps.now ?? (() => new Date());
   const pageSize = deps.pageSize ?? PAGE;
-  const repo = deps.repo ?? ledgerCheckRepository(database);
+  const repo = ledgerCheckRepository(database);
 
   async function check(tx: Db, nightly: boolean): Promise<CheckResult | null> {
     const startedAt = now();
