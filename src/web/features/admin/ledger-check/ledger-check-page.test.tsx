@@ -107,6 +107,16 @@ describe('LedgerCheckPage', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('says it is loading until the runs arrive', async () => {
+    let answer: (r: Response) => void = () => {};
+    stubFetch({ [`GET ${LEDGER_CHECK_PATHS.latest}`]: () => new Promise<Response>((r) => (answer = r)) });
+    renderAt(routes, ADMIN_ROUTES.ledgerCheck, { lang: 'id' });
+    expect((await screen.findByRole('status')).textContent).toContain('Memuat');
+    answer(ok(data()));
+    expect(await screen.findByRole('table', { name: 'Pelanggaran pada pemeriksaan terakhir' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('shows a failed load with a retry', async () => {
     let fail = true;
     stubFetch({
