@@ -43,6 +43,8 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { documentsService } from './modules/documents/documents.service.ts';
 import { oneTimeCodes } from './modules/identity/one-time-codes.ts';
 import { smsLogin, smsLoginRoutes } from './modules/identity/sms-login.ts';
+import { ledgerCheckRoutes } from './modules/ledger-check/ledger-check.routes.ts';
+import { type LedgerCheckService, ledgerCheckService } from './modules/ledger-check/ledger-check.service.ts';
 import { demoClockRoutes, type LoanJobs, loanJobs } from './modules/loans/loan-jobs.ts';
 import { loansRepository } from './modules/loans/loans.repository.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
@@ -114,6 +116,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Due, overdue and late-charge jobs (loan-jobs.ts), run on a schedule by the process. */
     loanJobs: LoanJobs;
+    /** The ledger check (decision 049), run nightly by the process and on demand from the back office. */
+    ledgerCheck: LedgerCheckService;
     /** The sandbox payment gateway: its callbacks wait in the database until the webhook takes them. */
     gateway: SandboxGateway;
     /** How the sandbox reaches our webhook from this process. */
@@ -324,6 +328,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('loanJobs', jobs);
   app.decorate('creditSweep', (opts?: { graceMs?: number }) => ledger.sweep(opts));
   if (config.demo) await app.register(demoClockRoutes, { clock, jobs });
+  const ledgerCheck = ledgerCheckService({ database });
+  app.decorate('ledgerCheck', ledgerCheck);
   await app.register(supportRoutes, { site });
   await app.register(async (scope) => {
     await scope.register(cookie);
@@ -340,6 +346,7 @@ export async function buildApp(deps: AppDeps) {
       }),
     });
     await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin });
+    await scope.register(ledgerCheckRoutes, { checks: ledgerCheck });
     await scope.register(dataRightsAdminRoutes, {
       rights: dataRightsAdminService({
         repo: dataRightsRepo,

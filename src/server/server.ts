@@ -10,6 +10,8 @@ import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 const LOAN_JOBS_INTERVAL_MS = 60_000;
 const GATEWAY_CALLBACKS_INTERVAL_MS = 2_000;
 const CREDIT_SWEEP_INTERVAL_MS = 30_000;
+/** How often the process asks whether the nightly ledger check is due (it runs once a night). */
+const LEDGER_CHECK_POLL_MS = 10 * 60_000;
 const DEMO_BORROWERS_PER_MARKET = Math.min(DEMO_BORROWERS.IN.length, DEMO_BORROWERS.ID.length);
 
 /** The process: validate config, open and migrate the database, seed demo data, serve, stop gracefully. */
@@ -60,6 +62,24 @@ async function main() {
     },
   });
 
+  // The ledger check, once a night (decision 049): asked every few minutes, it runs when the night's
+  // window is open and no run started in it yet; one instance runs it (advisory lock, run recorded).
+  // A breach is an alert for the operators; the log carries counts, the back office the breaches.
+  const nightlyCheck = async () => {
+    const r = await app.ledgerCheck.nightly();
+    if (!r) return null;
+    const summary = { id: r.id, ordersChecked: r.ordersChecked, breaches: r.breaches.length };
+    if (summary.breaches > 0) app.log.error({ alert: true, ...summary }, 'ledger check found breaches');
+    return summary;
+  };
+  const ledgerCheck = schedule(nightlyCheck, {
+    intervalMs: LEDGER_CHECK_POLL_MS,
+    runAtStart: true,
+    log: app.log,
+    name: 'ledger check',
+    logWhen: (r) => r !== null,
+  });
+
   // The sandbox gateway's callbacks: sent every few seconds until our webhook acknowledges them (rows in
   // the database, so a restart loses none; several instances share them with skip-locked claims).
   const callbacks = schedule(() => app.gateway.deliverDue(app.gatewayCallbacks()), {
@@ -79,6 +99,7 @@ async function main() {
     await cleanup.stop();
     await jobs.stop();
     await sweep.stop();
+    await ledgerCheck.stop();
     await callbacks.stop();
     await database.close();
   });

@@ -110,6 +110,14 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.ledgerCheck,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/ledger-check/ledger-check-page.tsx'),
+              (m) => m.LedgerCheckPage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.products,
             lazy: antdScreen(
               adminLang,

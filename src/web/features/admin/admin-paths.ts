@@ -20,6 +20,7 @@ export const ADMIN_ROUTES = {
   orders: '/admin/orders',
   order: (orderNo: string) => `/admin/orders/${encodeURIComponent(orderNo)}`,
   payments: '/admin/payments',
+  ledgerCheck: '/admin/ledger-check',
   audit: '/admin/audit',
   dataRights: '/admin/data-rights',
   dataRightsRequest: (id: number | string) => `/admin/data-rights/${id}`,
