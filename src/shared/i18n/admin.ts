@@ -611,6 +611,11 @@ export const admin = {
         overTotalCap:
           'A loan of {{amount}} for {{days}} days would cost more in interest and fees than the market’s cap of {{cap}} of the amount.',
         overCap: 'A loan of {{amount}} for {{days}} days would break the market’s rules.',
+        // Payable amounts and extension fees within the caps (decision 047).
+        notPayable:
+          'The smallest and largest amounts, the amount step, fixed fees and late fees must be whole rupiah, with no sen: borrowers can only pay whole rupiah.',
+        extensionOverCap:
+          'The extension fee may cost at most {{cap}} of the amount for each day it buys (the market’s cap): at most {{max}} for {{days}} days.',
         needsTerms: 'This product has no terms yet. Add its terms before offering it to borrowers.',
         termsWhileOffered:
           'A product on offer needs its terms. Take it off offer first if you want to remove them.',
@@ -1226,6 +1231,11 @@ export const admin = {
         overTotalCap:
           'Pinjaman {{amount}} selama {{days}} hari akan dikenai bunga dan biaya melebihi batas pasar ini, yaitu {{cap}} dari jumlah pinjaman.',
         overCap: 'Pinjaman {{amount}} selama {{days}} hari akan melanggar ketentuan pasar ini.',
+        // Jumlah yang dapat dibayar dan biaya perpanjangan dalam batas (keputusan 047).
+        notPayable:
+          'Jumlah terkecil dan terbesar, kelipatan jumlah, biaya tetap, dan denda keterlambatan harus dalam rupiah penuh, tanpa sen: peminjam hanya dapat membayar rupiah penuh.',
+        extensionOverCap:
+          'Biaya perpanjangan paling banyak {{cap}} dari jumlah pinjaman untuk setiap hari perpanjangan (batas pasar ini): paling banyak {{max}} untuk {{days}} hari.',
         needsTerms:
           'Produk ini belum memiliki ketentuan. Lengkapi ketentuannya sebelum ditawarkan kepada peminjam.',
         termsWhileOffered:
