@@ -471,7 +471,7 @@ describe('extension', () => {
     expect(
       d.orderDetail.detail.every((r: { value: string }) => r.value !== '' && r.value !== 'Rp\u00a00'),
     ).toBe(true);
-    expect(d.comparison.extendNow.value).toBe('Rp\u00a060.000');
+    expect(d.comparison.extendNow.value).toBe('Rp\u00a021.000');
     // Paying late for 7 days at 0.1 % a day of the amount due.
     expect(d.comparison.payLate.value).toMatch(/^Rp\u00a0[\d.]+$/);
     const plain = await post(REPAY_PATHS.vcode, indonesia, {
