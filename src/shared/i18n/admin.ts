@@ -535,6 +535,9 @@ export const admin = {
       openOrder: 'Open order {{orderNo}}',
       credit: 'Credit to order',
       creditNamed: 'Credit to order: payment {{id}}',
+      // Crediting is an administrator's (decision 047).
+      creditAdminsOnly:
+        'Only an administrator can credit a payment to an order. You can resolve it with a note.',
       creditTitle: 'Credit payment {{id}} to an order',
       creditConfirm:
         'Credit {{amount}} to order {{orderNo}}? It is split as every payment is: late charges first, then each period’s fees, interest and principal. Anything above what the order owes is recorded for a refund.',
@@ -1157,6 +1160,9 @@ export const admin = {
       openOrder: 'Buka pesanan {{orderNo}}',
       credit: 'Catat ke pesanan',
       creditNamed: 'Catat ke pesanan: pembayaran {{id}}',
+      // Pencatatan hanya oleh administrator (keputusan 047).
+      creditAdminsOnly:
+        'Hanya administrator yang dapat mencatat pembayaran ke pesanan. Anda dapat menyelesaikannya dengan catatan.',
       creditTitle: 'Catat pembayaran {{id}} ke pesanan',
       creditConfirm:
         'Catat {{amount}} ke pesanan {{orderNo}}? Pembayaran dibagi seperti biasa: denda keterlambatan lebih dulu, lalu biaya, bunga, dan pokok setiap cicilan. Kelebihan dari jumlah yang terutang dicatat untuk dikembalikan.',

@@ -268,16 +268,20 @@ export type PaymentsAdminService = ReturnType<typeof paymentsAdminService>;
 
 const tags = ['admin'];
 
-export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsAdminService }> = async (
-  app,
-  { payments: service },
-) => {
+export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsAdminService;
+  /** "Mark paid" exists only with the sandbox gateway (demo mode, or configured): decision 047. */
+  markPaid: boolean;
+}> = async (app, { payments: service, markPaid }) => {
   const staffOnly = { access: 'staff' } as const;
-  app.post(
-    `${ADMIN_BASE}/payments/mark-paid`,
-    { config: staffOnly, schema: { tags, body: markPaidBody, response: { 200: markPaidReply } } },
-    async (req) => ok(await service.markPaid(req.body.billNo, req.body.amount, req.staff!, req.ip)),
-  );
+  // Crediting books money to a loan by a person's decision: an administrator's, never an agent's.
+  const adminOnly = { access: 'staff', roles: ['admin'] } as const;
+  if (markPaid)
+    app.post(
+      `${ADMIN_BASE}/payments/mark-paid`,
+      { config: staffOnly, schema: { tags, body: markPaidBody, response: { 200: markPaidReply } } },
+      async (req) => ok(await service.markPaid(req.body.billNo, req.body.amount, req.staff!, req.ip)),
+    );
   app.get(
     `${ADMIN_BASE}/orders/:orderNo/payments`,
     {
@@ -306,7 +310,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsAdmi
   app.post(
     `${ADMIN_BASE}/payments/:paymentId/credit`,
     {
-      config: staffOnly,
+      config: adminOnly,
       schema: { tags, params: paymentIdParams, body: creditBody, response: { 200: creditReply } },
     },
     async (req) => ok(await service.credit(req.staff!, req.params.paymentId, req.body, req.ip)),

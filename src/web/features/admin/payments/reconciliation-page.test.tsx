@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../shared/domain/time.ts';
 import { setupAntdMobile } from '../../../ui/antd-setup.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import {
+  agentSession,
   CSRF,
   captureToasts,
   type FetchCall,
@@ -116,6 +117,15 @@ describe('ReconciliationPage', () => {
     expect(screen.getByRole('button', { name: 'Credit to order: payment 41' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resolve with note: payment 42' })).toBeTruthy();
     expect(Object.fromEntries(net.callsTo(PAYMENT_PATHS.review)[0]!.query)).toEqual({});
+  });
+
+  it('offers crediting to administrators only; an agent may resolve (decision 047)', async () => {
+    network([reviewItem()]);
+    renderAt(routes, ADMIN_ROUTES.payments, { session: agentSession() });
+    const first = await card(41);
+    expect(within(first).queryByRole('button', { name: 'Credit to order: payment 41' })).toBeNull();
+    expect(first.textContent).toContain('Only an administrator can credit a payment to an order.');
+    expect(within(first).getByRole('button', { name: 'Resolve with note: payment 41' })).toBeTruthy();
   });
 
   it('shows what the provider reported as text, never as markup', async () => {

@@ -227,17 +227,23 @@ function PaymentCard({
             <Time iso={item.paidAt} market={item.market} />
           </Fact>
         </dl>
+        {/* Crediting books money to a loan: the server takes it from administrators only (decision 047). */}
+        {session.staff.role === 'admin' ? null : (
+          <p className="admin-muted">{t('payments.creditAdminsOnly')}</p>
+        )}
         <div className="admin-actions">
-          <button
-            id={creditButtonId}
-            type="button"
-            className="admin-button admin-button-primary"
-            aria-label={t('payments.creditNamed', { id: item.id })}
-            aria-expanded={item.orderNo ? undefined : panel === 'credit'}
-            onClick={() => (item.orderNo ? void creditOwnOrder() : setPanel('credit'))}
-          >
-            {t('payments.credit')}
-          </button>
+          {session.staff.role === 'admin' ? (
+            <button
+              id={creditButtonId}
+              type="button"
+              className="admin-button admin-button-primary"
+              aria-label={t('payments.creditNamed', { id: item.id })}
+              aria-expanded={item.orderNo ? undefined : panel === 'credit'}
+              onClick={() => (item.orderNo ? void creditOwnOrder() : setPanel('credit'))}
+            >
+              {t('payments.credit')}
+            </button>
+          ) : null}
           <button
             id={resolveButtonId}
             type="button"
