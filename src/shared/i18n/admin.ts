@@ -582,6 +582,12 @@ export const admin = {
     /** Sent by the server (`admin:errors.*`) for back-office calls. */
     errors: {
       otherMarket: 'This complaint belongs to another market.',
+      // Manual credits with four eyes (decision 047).
+      manualCredit: {
+        notPayable: 'The amount must be whole rupiah, with no sen.',
+        decided: 'This manual credit was already approved or rejected.',
+        ownProposal: 'Another administrator must approve or reject a manual credit you proposed.',
+      },
       payment: {
         otherMarket: 'This payment belongs to another market, which you do not work on.',
         orderRequired: 'This payment names no order of ours. Please enter the order number it is for.',
@@ -1206,6 +1212,13 @@ export const admin = {
     notFound: { title: 'Halaman tidak ditemukan', back: 'Ke daftar pengaduan' },
     errors: {
       otherMarket: 'Pengaduan ini milik pasar lain.',
+      // Pencatatan manual dengan empat mata (keputusan 047).
+      manualCredit: {
+        notPayable: 'Jumlahnya harus dalam rupiah penuh, tanpa sen.',
+        decided: 'Pencatatan manual ini sudah disetujui atau ditolak.',
+        ownProposal:
+          'Administrator lain yang harus menyetujui atau menolak pencatatan manual yang Anda ajukan.',
+      },
       payment: {
         otherMarket: 'Pembayaran ini milik pasar lain, yang bukan wilayah kerja Anda.',
         orderRequired: 'Pembayaran ini tidak menyebut pesanan kami. Silakan isi nomor pesanan yang dimaksud.',

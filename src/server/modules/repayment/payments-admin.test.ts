@@ -7,6 +7,7 @@ import type { Market } from '../../../shared/markets.ts';
 import { noGateway, signedHeaders } from '../../adapters/payment-gateway.ts';
 import {
   auditLog,
+  ledgerAdjustments,
   orders,
   payCodes,
   paymentAllocations,
@@ -33,6 +34,8 @@ let agentId: StaffHeaders;
 /** Administrators of one market each: crediting is an administrator's (decision 047). */
 let adminIn: StaffHeaders;
 let adminId: StaffHeaders;
+/** A second administrator of Indonesia: the checker of the first one's manual credits. */
+let adminId2: StaffHeaders;
 const borrowerOf: Partial<Record<Market, number>> = {};
 const productOf: Record<Market, number> = { IN: 0, ID: 0 };
 
@@ -61,16 +64,21 @@ beforeAll(async () => {
   admin = await staffSignIn(t.app, 'admin@kredito.test', 'Admin!2345');
   agentIn = await staffSignIn(t.app, 'agent.in@kredito.test', 'Agent!2345');
   agentId = await staffSignIn(t.app, 'agent.id@kredito.test', 'Agent!2345');
-  for (const market of ['IN', 'ID'] as const)
+  for (const [email, market] of [
+    ['admin.in', 'IN'],
+    ['admin.id', 'ID'],
+    ['admin2.id', 'ID'],
+  ] as const)
     await t.database.db.insert(staffUsers).values({
-      email: `admin.${market.toLowerCase()}@kredito.test`,
-      name: `Admin ${market}`,
+      email: `${email}@kredito.test`,
+      name: `Admin ${email}`,
       role: 'admin',
       markets: market,
       passwordHash: await hashPassword('Admin!2345'),
     });
   adminIn = await staffSignIn(t.app, 'admin.in@kredito.test', 'Admin!2345');
   adminId = await staffSignIn(t.app, 'admin.id@kredito.test', 'Admin!2345');
+  adminId2 = await staffSignIn(t.app, 'admin2.id@kredito.test', 'Admin!2345');
 });
 afterAll(async () => {
   await t.close();
@@ -617,5 +625,124 @@ describe('money booked only by money (decision 047)', () => {
       refused,
     );
     expect(await none.deliverDue(async () => 200)).toEqual({ delivered: 0, failed: 0 });
+  });
+});
+
+describe('manual credits, four eyes (decision 047)', () => {
+  const propose = (headers: Record<string, string>, orderNo: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/admin-api/orders/${orderNo}/manual-credits`, headers, payload });
+  const decide = (headers: Record<string, string>, id: number, what: 'approve' | 'reject', payload = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/admin-api/payments/manual-credits/${id}/${what}`,
+      headers,
+      payload,
+    });
+  const paymentsOf = async (orderNo: string) =>
+    t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await orderRow(orderNo)).id));
+
+  it('books nothing on a proposal; the proposer cannot approve it; another administrator credits it, audited', async () => {
+    const orderNo = await dueLoan('ID');
+    const before = await owed('ID', orderNo);
+    const proposed = await propose(adminId, orderNo, {
+      amountMinor: 10_000_000,
+      reference: 'BCA TRF 0001',
+      note: 'Transfer seen on the statement',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const credit = proposed.json().data;
+    expect(credit).toMatchObject({ orderNo, state: 'proposed', amount: 'Rp\u00a0100.000', paymentId: null });
+    expect(await owed('ID', orderNo)).toBe(before);
+    expect(await paymentsOf(orderNo)).toEqual([]);
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: '/admin-api/payments/manual-credits',
+      headers: adminId2,
+    });
+    expect(waiting.json().data.items.map((c: { id: number }) => c.id)).toContain(credit.id);
+
+    // The maker is not the checker.
+    const own = await decide(adminId, credit.id, 'approve');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(
+      'Another administrator must approve or reject a manual credit you proposed.',
+    );
+    expect(await paymentsOf(orderNo)).toEqual([]);
+
+    const approved = await decide(adminId2, credit.id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ state: 'approved', paymentId: expect.any(Number) });
+    expect(await owed('ID', orderNo)).toBe(before - 10_000_000);
+    const [payment] = await paymentsOf(orderNo);
+    expect(payment).toMatchObject({ state: 'credited', amountMinor: 10_000_000, currency: 'IDR' });
+    expect(sum(await allocationsOf(payment!.id))).toBe(10_000_000);
+    expect(await audits('manualCredit.propose', `manualCredit:${credit.id}`)).toHaveLength(1);
+    const [entry] = await audits('manualCredit.approve', `manualCredit:${credit.id}`);
+    expect(entry!.detail).toMatch(/^order:ID\d+ Rp\u00a0100\.000 proposed by staff:\d+/);
+    // Decided once.
+    expect((await decide(adminId2, credit.id, 'approve')).statusCode).toBe(409);
+    expect((await decide(adminId2, credit.id, 'reject', { note: 'No' })).statusCode).toBe(409);
+    expect(await paymentsOf(orderNo)).toHaveLength(1);
+  });
+
+  it('is an administrator’s, in whole rupiah, in their market', async () => {
+    const orderNo = await dueLoan('ID');
+    const body = { amountMinor: 10_000_000, reference: 'BCA TRF 0002' };
+    expect((await propose(agentId, orderNo, body)).statusCode).toBe(403);
+    expect((await propose(adminIn, orderNo, body)).statusCode).toBe(403);
+    const sen = await propose(adminId, orderNo, { ...body, amountMinor: 10_000_050 });
+    expect(sen.statusCode).toBe(400);
+    expect(sen.json().message).toBe('The amount must be whole rupiah, with no sen.');
+    expect((await propose(adminId, orderNo, { ...body, reference: '' })).statusCode).toBe(400);
+    expect(
+      await t.database.db
+        .select()
+        .from(ledgerAdjustments)
+        .where(eq(ledgerAdjustments.orderId, (await orderRow(orderNo)).id)),
+    ).toEqual([]);
+  });
+
+  it('a rejection books nothing; an approval the ledger refuses leaves the proposal as it was', async () => {
+    const orderNo = await dueLoan('ID');
+    const first = (await propose(adminId, orderNo, { amountMinor: 5_000_000, reference: 'REF-A' })).json()
+      .data;
+    const rejected = await decide(adminId2, first.id, 'reject', { note: 'Not on the statement' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().data.state).toBe('rejected');
+    expect((await decide(adminId2, first.id, 'approve')).statusCode).toBe(409);
+    expect(await paymentsOf(orderNo)).toEqual([]);
+    expect((await audits('manualCredit.reject', `manualCredit:${first.id}`))[0]!.detail).toBe(
+      'Not on the statement',
+    );
+
+    // The loan settled meanwhile: the ledger refuses the credit, and nothing of the approval stays.
+    const second = (await propose(adminId, orderNo, { amountMinor: 5_000_000, reference: 'REF-B' })).json()
+      .data;
+    await t.database.db.update(orders).set({ status: 200 }).where(eq(orders.orderNo, orderNo));
+    const refused = await decide(adminId2, second.id, 'approve');
+    expect(refused.statusCode).toBe(409);
+    expect(await paymentsOf(orderNo)).toEqual([]);
+    const [row] = await t.database.db
+      .select()
+      .from(ledgerAdjustments)
+      .where(eq(ledgerAdjustments.id, second.id));
+    expect(row).toMatchObject({ state: 'proposed', decidedBy: null, paymentId: null });
+  });
+
+  it('credits once when two administrators approve at the same moment', async () => {
+    const orderNo = await dueLoan('ID');
+    const before = await owed('ID', orderNo);
+    const credit = (await propose(adminId, orderNo, { amountMinor: 2_000_000, reference: 'REF-C' })).json()
+      .data;
+    const replies = await Promise.all([
+      decide(adminId2, credit.id, 'approve'),
+      decide(admin, credit.id, 'approve'),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await paymentsOf(orderNo)).toHaveLength(1);
+    expect(await owed('ID', orderNo)).toBe(before - 2_000_000);
   });
 });
