@@ -381,7 +381,13 @@ describe('amounts a borrower can pay (decision 047)', () => {
   it('India: paise as before: the same amounts as half-up rounding to the paisa', () => {
     fc.assert(
       fc.property(idProduct, (p) => {
-        const terms: ProductTerms = { ...toTerms(p), market: 'IN', amountMin: 1, amountStep: 1 };
+        const terms: ProductTerms = {
+          ...toTerms(p),
+          market: 'IN',
+          amountMin: 1,
+          amountMax: 3_000_000_000,
+          amountStep: 1,
+        };
         const principal = p.principalRp * 100 + (p.fixedRp % 100);
         const q = quoteLoan(terms, principal, p.termDays);
         const halfUp = (amount: number, ppm: number) =>
@@ -448,6 +454,14 @@ describe('extension fees within the caps (decision 047)', () => {
     const withFees = lateCharges(terms, q, q.totalRepayable, 2_000, 'new', OJK, paid);
     expect(withFees.capped).toBe(true);
     expect(cost + paid + withFees.lateFee + withFees.lateCharge).toBe(q.principal);
+  });
+
+  it('charges whole rupiah even against a quote with sen from before the rule', () => {
+    const legacy = { ...q, interest: q.interest + 33 };
+    const c = lateCharges(short, legacy, q.totalRepayable, 5_000, 'new', OJK, 2_100_050);
+    expect(c.capped).toBe(true);
+    expect(c.lateFee % 100).toBe(0);
+    expect(c.lateCharge % 100).toBe(0);
   });
 
   it('keeps any sequence of extensions and late charges within 100 % of the principal', () => {

@@ -362,7 +362,8 @@ export function lateCharges(
   }
   if (caps.totalCostPpm !== undefined) {
     const cost = quote.interest + quote.fees.reduce((a, f) => a + f.amount, 0) + extensionFees;
-    const room = Math.max(0, ppmOf(quote.principal, caps.totalCostPpm, unit) - cost);
+    // Down to the unit: a quote or fee from before the payable unit (with sen) leaves no sen to charge.
+    const room = floorTo(Math.max(0, ppmOf(quote.principal, caps.totalCostPpm, unit) - cost), unit);
     if (lateFee + lateCharge > room) {
       capped = true;
       lateFee = Math.min(lateFee, room);
