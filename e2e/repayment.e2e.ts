@@ -55,7 +55,7 @@ describe('repaying in Indonesia', () => {
     await page.getByRole('button', { name: 'Perpanjang jatuh tempo' }).first().click();
     await page.waitForURL(/\/repaymentDelay\?/);
     await page.getByRole('heading', { level: 1, name: 'Detail Tagihan' }).waitFor();
-    await page.getByText('Rp\u00a060.000').first().waitFor();
+    await page.getByText('Rp\u00a021.000').first().waitFor();
     await expectAccessible(page, 'ID extension offer');
     await page.getByRole('button', { name: 'Bayar Segera' }).click();
     await page.waitForURL(/\/individual\?.*display=1/);

@@ -11,10 +11,11 @@ import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
 import {
   type CallbackSender,
   httpSender,
+  noGateway,
   type SandboxGateway,
   sandboxGateway,
 } from './adapters/payment-gateway.ts';
-import { sandboxPayout } from './adapters/payout.ts';
+import { manualPayout, sandboxPayout } from './adapters/payout.ts';
 import { httpSmsSender, localSmsOutbox } from './adapters/sms.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
@@ -187,17 +188,23 @@ export async function buildApp(deps: AppDeps) {
   const jobs = loanJobs({ database, engine, clock });
   const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout);
   const productsAdmin = productsAdminService(database.db, staffRepo.audit, reference.changed.products);
-  // The sandbox payout provider (the default, issue 8): it confirms each payout shortly after.
-  const payout = sandboxPayout((orderNo, reference) => ordersAdmin.payoutConfirmed(orderNo, reference));
-  // Repayment (issue 9): the sandbox gateway by default. Its callbacks are signed with a key of their
-  // own, derived from the URL-signing key unless one is configured.
+  // The sandbox payout provider (demo mode, or configured: issue 8, decision 047) confirms each payout
+  // shortly after; without it a payout is made and recorded by staff.
+  const sandbox = config.paymentGateway === 'sandbox';
+  const payout = sandbox
+    ? sandboxPayout((orderNo, reference) => ordersAdmin.payoutConfirmed(orderNo, reference))
+    : manualPayout();
+  // Repayment (issue 9): the sandbox gateway in demo mode or when configured, else none (decision 047).
+  // Its callbacks are signed with a key of their own, derived from the URL-signing key unless configured.
   const gatewaySecret = config.gatewaySecret ?? derived('payment-gateway callbacks');
-  const gateway = sandboxGateway(database.db, gatewaySecret, clock, () => {
-    // Sent now rather than at the process's next round; a failure is retried by that round.
-    gateway
-      .deliverDue(app.gatewayCallbacks())
-      .catch((err: unknown) => app.log.warn({ err }, 'gateway callback'));
-  });
+  const gateway: SandboxGateway = sandbox
+    ? sandboxGateway(database.db, gatewaySecret, clock, () => {
+        // Sent now rather than at the process's next round; a failure is retried by that round.
+        gateway
+          .deliverDue(app.gatewayCallbacks())
+          .catch((err: unknown) => app.log.warn({ err }, 'gateway callback'));
+      })
+    : noGateway();
   const repaymentRepo = repaymentRepository(database);
   const repayment = repaymentService({ repo: repaymentRepo, gateway, reference, clock });
   const ledger = repaymentLedger({
@@ -279,7 +286,7 @@ export async function buildApp(deps: AppDeps) {
     engine,
     clock,
   });
-  if (config.demo) await app.register(sandboxPayRoutes, { payments: paymentsAdmin });
+  if (config.demo && sandbox) await app.register(sandboxPayRoutes, { payments: paymentsAdmin });
   // The older bank-card repayment (decision 032). SMS go to the local outbox (no provider adapter yet);
   // codes and repay tokens are keyed by keys of their own, derived like the gateway's.
   const smsOutbox = localSmsOutbox({ now: () => clock.now().getTime() });
@@ -345,7 +352,8 @@ export async function buildApp(deps: AppDeps) {
         clock,
       }),
     });
-    await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin });
+    // "Mark paid" books a payment no money backs: only with the sandbox gateway (decision 047).
+    await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin, markPaid: sandbox });
     await scope.register(ledgerCheckRoutes, { checks: ledgerCheck });
     await scope.register(dataRightsAdminRoutes, {
       rights: dataRightsAdminService({

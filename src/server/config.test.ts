@@ -85,6 +85,19 @@ describe('configuration', () => {
     expect(production).not.toMatch(/demo/i);
   });
 
+  it('takes test payments only in demo mode or when PAYMENT_GATEWAY=sandbox says so (decision 047)', () => {
+    const production = { NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).paymentGateway).toBe('sandbox');
+    expect(loadConfig(production).paymentGateway).toBeNull();
+    expect(loadConfig({ DEMO: '0', URL_SIGNING_SECRET: 'x'.repeat(32) }).paymentGateway).toBeNull();
+    expect(loadConfig({ ...production, PAYMENT_GATEWAY: 'sandbox' }).paymentGateway).toBe('sandbox');
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY/);
+    expect(startupNotice(loadConfig(production), 8080).join('\n')).toMatch(/no payment gateway/i);
+    expect(startupNotice(loadConfig({ ...production, PAYMENT_GATEWAY: 'sandbox' }), 8080).join('\n')).toMatch(
+      /sandbox payment gateway.*not money/i,
+    );
+  });
+
   it('bounds the shutdown drain by half the grace period', () => {
     expect(loadConfig({}).shutdownDrainMs).toBe(3000);
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '2' }).shutdownDrainMs).toBe(1000);

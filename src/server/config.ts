@@ -43,6 +43,13 @@ const envSchema = z.object({
    * mode the server refuses to start without it. Demo mode makes one per data folder (demoSigningKey).
    */
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The payment gateway and payout provider. `sandbox`: the built-in test ones, whose payments and
+   * payouts are not money (decision 047); the default in demo mode only. Outside demo mode nothing is
+   * assumed: without it no payment is taken (pay codes are refused) and payouts wait for staff to record
+   * them by hand.
+   */
+  PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),
   /** The payment gateway's callback signing key (derived from URL_SIGNING_SECRET when absent). */
   GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
@@ -118,6 +125,11 @@ export interface Config {
    */
   urlSigningSecret: string | undefined;
   gatewaySecret?: string | undefined;
+  /**
+   * The gateway money goes through: `sandbox` (demo mode, or PAYMENT_GATEWAY=sandbox) takes test
+   * payments and offers staff "mark paid"; null takes none (decision 047).
+   */
+  paymentGateway: 'sandbox' | null;
   publicUrl?: string | undefined;
   smsHourlyCap: number;
   smsProvider?: { url: string; token: string } | undefined;
@@ -168,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     urlSigningSecret: e.URL_SIGNING_SECRET,
     gatewaySecret: e.GATEWAY_SECRET,
+    // Test payments are never the silent default of a real deployment: only demo mode assumes them.
+    paymentGateway: e.PAYMENT_GATEWAY ?? (demo ? 'sandbox' : null),
     publicUrl: e.PUBLIC_URL,
     smsHourlyCap: e.SMS_HOURLY_CAP,
     smsProvider: e.SMS_PROVIDER_URL
@@ -216,12 +230,22 @@ export function demoSigningKey(dataDir: string): string {
 }
 
 /** What the process prints once it listens: where, and whether demo mode is on and how to turn it off. */
-export function startupNotice(config: Pick<Config, 'demo' | 'host' | 'env'>, port: number): string[] {
+export function startupNotice(
+  config: Pick<Config, 'demo' | 'host' | 'env'> & Partial<Pick<Config, 'paymentGateway'>>,
+  port: number,
+): string[] {
   const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shown === '0.0.0.0' || shown === '[::]' ? 'localhost' : shown}:${port}`;
   const where =
     shown === '0.0.0.0' || shown === '[::]' ? `every network interface (port ${port})` : `${shown}:${port}`;
-  if (!config.demo) return [`Serving on ${where}: ${url}`];
+  if (!config.demo)
+    return [
+      `Serving on ${where}: ${url}`,
+      // Said at every start: which money the process takes (decision 047).
+      config.paymentGateway === 'sandbox'
+        ? 'The sandbox payment gateway is on (PAYMENT_GATEWAY=sandbox): its payments and payouts are not money.'
+        : 'No payment gateway is configured: pay codes are refused and payouts wait for staff to record them.',
+    ];
   return [
     `DEMO MODE is on: password-less demo sign-in, demo staff accounts and the developer pages exist.`,
     `Listening on ${where}: ${url}/simulator`,

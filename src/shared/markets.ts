@@ -13,11 +13,31 @@ export interface MarketInfo {
   locale: string;
   currency: 'INR' | 'IDR';
   timeZone: string;
+  /**
+   * The smallest amount a borrower can pay, in minor units (decision 047): a paisa in India; a whole
+   * rupiah (100 sen) in Indonesia, where no bank, wallet or mini-market takes sen. Every amount billed
+   * or shown is a whole multiple of it.
+   */
+  payableUnit: number;
 }
 
 export const MARKET_INFO: Record<Market, MarketInfo> = {
-  IN: { market: 'IN', lang: 'en', locale: 'en-IN', currency: 'INR', timeZone: 'Asia/Kolkata' },
-  ID: { market: 'ID', lang: 'id', locale: 'id-ID', currency: 'IDR', timeZone: 'Asia/Jakarta' },
+  IN: {
+    market: 'IN',
+    lang: 'en',
+    locale: 'en-IN',
+    currency: 'INR',
+    timeZone: 'Asia/Kolkata',
+    payableUnit: 1,
+  },
+  ID: {
+    market: 'ID',
+    lang: 'id',
+    locale: 'id-ID',
+    currency: 'IDR',
+    timeZone: 'Asia/Jakarta',
+    payableUnit: 100,
+  },
 };
 
 export function isMarket(value: unknown): value is Market {

@@ -7,10 +7,12 @@ import {
   type PayType,
 } from '../../shared/contract/constants.ts';
 import type { GatewayEvent } from '../../shared/contract/repayment.ts';
+import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
 import type { Minor } from '../../shared/domain/money.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { Db } from '../db/client.ts';
 import { gatewayOutbox } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import { sameToken } from '../signed-links.ts';
 
 /**
@@ -215,6 +217,24 @@ export function sandboxGateway(
     },
   };
   return gateway;
+}
+
+/**
+ * No gateway: what a process outside demo mode has until one is configured (PAYMENT_GATEWAY, decision
+ * 047). It takes no money and makes none up: issuing a number to pay to, checking a UTR and "mark paid"
+ * are refused (503, in the borrower's language), so a loan is credited only by a provider's signed
+ * callback, never by a sandbox nobody asked for.
+ */
+export function noGateway(): SandboxGateway {
+  const refuse = async (): Promise<never> => {
+    throw new AppError(ERROR_CODE.UNAVAILABLE, 'common:errors.paymentsUnavailable');
+  };
+  return {
+    issue: refuse,
+    checkUtr: refuse,
+    markPaid: refuse,
+    deliverDue: async () => ({ delivered: 0, failed: 0 }),
+  };
 }
 
 /** Posts callbacks over HTTP to `url` (the webhook), as a provider does. */

@@ -37,3 +37,16 @@ export function sandboxPayout(
     },
   };
 }
+
+/**
+ * No payout provider (outside demo mode without PAYMENT_GATEWAY, decision 047): nothing is sent and
+ * nothing confirms itself. The approved order waits in "disbursing" until staff record the payout they
+ * made, with its reference (the back office's "payout recorded by hand").
+ */
+export function manualPayout(): PayoutProvider {
+  return {
+    async send() {
+      return { reference: 'MANUAL' };
+    },
+  };
+}

@@ -611,6 +611,40 @@ export const utrSubmissions = pgTable(
   (t) => [uniqueIndex('utr_submissions_utr_uq').on(t.utr)],
 );
 
+/**
+ * Manual credits (decision 047): money a borrower paid outside the gateway (a bank transfer seen on the
+ * statement), proposed by one administrator and booked only once another approves it, through the
+ * crediting path of a reviewed payment (`payment_id`: the payment the approval made). Never deleted.
+ */
+export const ledgerAdjustments = pgTable(
+  'ledger_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** Where the money came from: the bank's reference of the transfer. */
+    reference: text('reference').notNull(),
+    note: text('note').notNull().default(''),
+    /** `proposed`, `approved`, `rejected`. */
+    state: text('state').notNull().default('proposed'),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'restrict' }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => staffUsers.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('ledger_adjustments_proposed_idx').on(t.proposedAt).where(sql`state = 'proposed'`),
+    check('ledger_adjustments_positive', sql`amount_minor > 0`),
+    // The checker is never the maker, whatever the code above the database does.
+    check('ledger_adjustments_four_eyes', sql`decided_by is null or decided_by <> proposed_by`),
+  ],
+);
+
 /** Every staff action and sign-in attempt, kept at least a year (India DPDP Rules). */
 export const auditLog = pgTable(
   'audit_log',

@@ -181,7 +181,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
         installments: 1,
         dailyInterestPpm: 600,
         fees: [{ name: 'service', rateBp: 100, timing: 'added' }],
-        extension: { feeBp: 200, days: 7 },
+        extension: { feeBp: 70, days: 7 },
         ...ID_LATE,
       },
       copy: copy(
@@ -200,7 +200,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
         installments: 3,
         dailyInterestPpm: 500,
         fees: [{ name: 'service', rateBp: 200, timing: 'upfront' }],
-        extension: { feeBp: 200, days: 7 },
+        extension: { feeBp: 70, days: 7 },
         ...ID_LATE,
       },
       copy: copy(

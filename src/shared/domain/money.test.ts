@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMinorAsDecimal, formatMoney, formatThousandsRp, toMinor } from './money.ts';
+import {
+  formatMinorAsDecimal,
+  formatMoney,
+  formatThousandsRp,
+  isPayable,
+  payableUnit,
+  toMinor,
+} from './money.ts';
 
 describe('money formatting', () => {
   it('formats rupees with Indian grouping', () => {
@@ -35,5 +42,23 @@ describe('money formatting', () => {
   it('refuses amounts that are not whole minor units', () => {
     expect(() => formatMoney(10.5, 'IN')).toThrow(RangeError);
     expect(() => formatMinorAsDecimal(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('never rounds away sen: an amount a borrower could not pay as shown is shown exactly', () => {
+    // Rounded, this bill read Rp 697.667, and paying that was refused as overpaid (decision 047).
+    expect(formatMoney(69_766_667, 'ID')).toBe('Rp\u00a0697.666,67');
+    expect(formatMoney(-50_050, 'ID')).toBe('-Rp\u00a0500,50');
+    expect(formatMoney(69_766_700, 'ID')).toBe('Rp\u00a0697.667');
+  });
+});
+
+describe('the payable unit', () => {
+  it('is the paisa in India and the whole rupiah in Indonesia', () => {
+    expect(payableUnit('IN')).toBe(1);
+    expect(payableUnit('ID')).toBe(100);
+    expect(isPayable(123_456, 'IN')).toBe(true);
+    expect(isPayable(69_766_667, 'ID')).toBe(false);
+    expect(isPayable(69_766_700, 'ID')).toBe(true);
+    expect(isPayable(1.5, 'IN')).toBe(false);
   });
 });

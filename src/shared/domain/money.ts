@@ -12,6 +12,16 @@ export function assertMinor(value: number): Minor {
   return value;
 }
 
+/** The market's payable unit in minor units (markets.ts): 1 (a paisa) in India, 100 (a rupiah) in Indonesia. */
+export function payableUnit(market: Market): Minor {
+  return MARKET_INFO[market].payableUnit;
+}
+
+/** Whether a borrower can pay `minor` exactly in the market's currency. */
+export function isPayable(minor: Minor, market: Market): boolean {
+  return Number.isSafeInteger(minor) && minor % payableUnit(market) === 0;
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
@@ -25,16 +35,20 @@ function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.Numb
 
 /**
  * Amount for display in the market's own way: `₹1,50,000` (Indian grouping) or `Rp 1.500.000`
- * (dot groups, no decimals). Paise are shown only when present; rupiah never have decimals.
+ * (dot groups, no decimals). Paise are shown only when present. Rupiah are whole: pricing bills nothing
+ * else (decision 047). An amount with sen that still reaches the screen (a bug, or a bill from before
+ * the rule) is shown exactly, `Rp 697.666,67`, never rounded: a rounded figure is one the ledger does
+ * not ask for, and paying it would be refused as under- or overpaid.
  */
 export function formatMoney(minor: Minor, market: Market): string {
   assertMinor(minor);
   const major = minor / 100;
   if (market === 'ID') {
+    const f = moneyFormats();
     // "Rp" and its amount are one word on screen: a no-break space, so a line never ends between them
     // (a narrow screen or long Indonesian copy would otherwise leave "Rp" alone at a line's end).
-    const digits = moneyFormats().rupiah.format(Math.round(major));
-    return major < 0 ? `-Rp\u00a0${digits.replace('-', '')}` : `Rp\u00a0${digits}`;
+    const digits = (minor % 100 !== 0 ? f.rupiahWithSen : f.rupiah).format(Math.abs(major));
+    return minor < 0 ? `-Rp\u00a0${digits}` : `Rp\u00a0${digits}`;
   }
   const f = moneyFormats();
   return (minor % 100 !== 0 ? f.rupeesWithPaise : f.rupees).format(major);
@@ -50,11 +64,12 @@ export function formatMoneyForDocument(minor: Minor, market: Market): string {
 }
 
 /**
- * The three formats money is written in, built once (a formatter costs tens of microseconds; even
+ * The formats money is written in, built once (a formatter costs tens of microseconds; even
  * building its cache key per call showed in the loan-details profile).
  */
 let formats: {
   rupiah: Intl.NumberFormat;
+  rupiahWithSen: Intl.NumberFormat;
   rupees: Intl.NumberFormat;
   rupeesWithPaise: Intl.NumberFormat;
 } | null = null;
@@ -69,6 +84,7 @@ function moneyFormats() {
       });
     formats = {
       rupiah: formatter(MARKET_INFO.ID.locale, { maximumFractionDigits: 0 }),
+      rupiahWithSen: formatter(MARKET_INFO.ID.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
       rupees: rupee(0),
       rupeesWithPaise: rupee(2),
     };

@@ -7,10 +7,14 @@ import {
   coolingOffPayoff,
   dueDays,
   earlyRepaymentAllowed,
+  extensionFee,
+  extensionFeeWithinDailyCap,
+  extensionWithinCaps,
   lateCharges,
   type MarketCaps,
   PricingError,
   type ProductTerms,
+  ppmOf,
   quoteLoan,
 } from './pricing.ts';
 
@@ -250,5 +254,247 @@ describe('early repayment and cooling-off', () => {
     expect(dueDays(90, 3)).toEqual([30, 60, 90]);
     expect(dueDays(100, 3)).toEqual([33, 67, 100]);
     expect(() => dueDays(2, 3)).toThrow(RangeError);
+  });
+});
+
+/** Every amount of a quote: fees, disbursed, interest, totals, and each installment's parts. */
+function amountsOf(q: ReturnType<typeof quoteLoan>): number[] {
+  return [
+    q.principal,
+    q.disbursed,
+    q.interest,
+    q.addedFees,
+    q.totalRepayable,
+    ...q.fees.map((f) => f.amount),
+    ...q.schedule.flatMap((s) => [s.principal, s.interest, s.fees, s.total]),
+  ];
+}
+
+describe('amounts a borrower can pay (decision 047)', () => {
+  /** Modal Usaha as sold: Rp 2.000.000 over 91 days in three installments, a 2 % upfront fee. */
+  const usaha: ProductTerms = {
+    ...indonesia,
+    amountMin: 100_000_000,
+    amountMax: 1_000_000_000,
+    termDays: [91, 120, 180],
+    dailyInterestPpm: 500,
+    fees: [{ name: 'service', rateBp: 200, timing: 'upfront' }],
+  };
+
+  it('bills whole rupiah in Indonesia: a third of Rp 2.000.000 is not 66,666,667 sen', () => {
+    const q = quoteLoan(usaha, 200_000_000, 91, OJK);
+    for (const amount of amountsOf(q)) expect(amount % 100, String(amount)).toBe(0);
+    // Largest remainder in whole rupiah: Rp 666.667 + Rp 666.667 + Rp 666.666.
+    expect(q.schedule.map((s) => s.principal)).toEqual([66_666_700, 66_666_700, 66_666_600]);
+    // 0.05 % a day for 91 days of Rp 2.000.000 is exactly Rp 91.000.
+    expect(q.interest).toBe(9_100_000);
+    expect(q.schedule.reduce((a, s) => a + s.total, 0)).toBe(q.totalRepayable);
+  });
+
+  it('rounds charges from a rate down to the rupiah (the borrower keeps the sen), half up to the paisa in India', () => {
+    // Rp 1.234.567 at 0.08 % a day for 30 days: Rp 29.629,608 → Rp 29.629.
+    const odd = { ...indonesia, amountMin: 123_456_700, amountStep: 100 };
+    expect(quoteLoan(odd, 123_456_700, 90, OJK).interest).toBe(ppmOf(123_456_700, 800 * 90, 100));
+    expect(ppmOf(123_456_700, 800 * 30, 100)).toBe(2_962_900);
+    expect(ppmOf(123_456_700, 800 * 30)).toBe(2_962_961);
+    // India: half up to the paisa, as before (decision 028).
+    expect(ppmOf(1_000_050, 500)).toBe(500);
+    expect(ppmOf(999, 500)).toBe(0);
+  });
+
+  it('refuses an Indonesian principal with sen, whatever the product says', () => {
+    const loose = { ...indonesia, amountMin: 1, amountStep: 1 };
+    expect(checkLoan(loose, 100_000_050, 90, OJK)).toEqual({ code: 'amountNotInSteps', step: 100 });
+    expect(checkLoan({ ...loose, market: 'IN' }, 100_000_050, 90)).toBeNull();
+  });
+
+  const idProduct = fc.record({
+    installments: fc.integer({ min: 1, max: 12 }),
+    dailyInterestPpm: fc.integer({ min: 0, max: 1_000 }),
+    upfrontBp: fc.integer({ min: 0, max: 500 }),
+    addedBp: fc.integer({ min: 0, max: 500 }),
+    fixedRp: fc.integer({ min: 0, max: 50_000 }),
+    lateFeeRp: fc.integer({ min: 0, max: 100_000 }),
+    dailyPpm: fc.integer({ min: 1, max: 50_000 }),
+    termDays: fc.integer({ min: 12, max: 365 }),
+    principalRp: fc.integer({ min: 1, max: 20_000_000 }),
+  });
+  function toTerms(p: {
+    installments: number;
+    dailyInterestPpm: number;
+    upfrontBp: number;
+    addedBp: number;
+    fixedRp: number;
+    lateFeeRp: number;
+    dailyPpm: number;
+    termDays: number;
+  }): ProductTerms {
+    return {
+      ...indonesia,
+      amountMin: 100,
+      amountMax: 2_000_000_000,
+      amountStep: 100,
+      termDays: [p.termDays],
+      installments: p.installments,
+      dailyInterestPpm: p.dailyInterestPpm,
+      fees: [
+        { name: 'upfront', rateBp: p.upfrontBp, timing: 'upfront' },
+        { name: 'added', rateBp: p.addedBp, fixed: p.fixedRp * 100, timing: 'added' },
+      ],
+      lateFee: { newBorrower: p.lateFeeRp * 100, repeatBorrower: p.lateFeeRp * 50 },
+      lateChargeTiers: [{ fromDay: 1, dailyPpm: p.dailyPpm }],
+    };
+  }
+
+  it('Indonesia: every amount pricing returns is whole rupiah, and the parts sum exactly to the totals', () => {
+    fc.assert(
+      fc.property(
+        idProduct,
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 3_000 }),
+        (p, daysLate, feeBp) => {
+          const terms = toTerms(p);
+          const principal = p.principalRp * 100;
+          if (checkLoan(terms, principal, p.termDays, OJK)) return;
+          const q = quoteLoan(terms, principal, p.termDays, OJK);
+          for (const amount of amountsOf(q)) expect(amount % 100).toBe(0);
+          const sum = (k: 'principal' | 'interest' | 'fees' | 'total') =>
+            q.schedule.reduce((a, s) => a + s[k], 0);
+          expect(sum('principal')).toBe(q.principal);
+          expect(sum('interest')).toBe(q.interest);
+          expect(sum('fees')).toBe(q.addedFees);
+          expect(sum('total')).toBe(q.totalRepayable);
+          for (const s of q.schedule) expect(s.total).toBe(s.principal + s.interest + s.fees);
+          // Late charges, on any whole overdue amount, and each day's charge (a difference of two days).
+          const overdue = q.schedule[0]!.total;
+          const today = lateCharges(terms, q, overdue, daysLate, 'new', OJK);
+          const before = lateCharges(terms, q, overdue, daysLate - 1, 'new', OJK);
+          for (const amount of [today.lateFee, today.lateCharge, today.lateCharge - before.lateCharge])
+            expect(amount % 100).toBe(0);
+          expect(extensionFee('ID', principal, feeBp) % 100).toBe(0);
+          for (const day of [0, 1, 2]) expect(coolingOffPayoff(terms, principal, day)! % 100).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('India: paise as before: the same amounts as half-up rounding to the paisa', () => {
+    fc.assert(
+      fc.property(idProduct, (p) => {
+        const terms: ProductTerms = {
+          ...toTerms(p),
+          market: 'IN',
+          amountMin: 1,
+          amountMax: 3_000_000_000,
+          amountStep: 1,
+        };
+        const principal = p.principalRp * 100 + (p.fixedRp % 100);
+        const q = quoteLoan(terms, principal, p.termDays);
+        const halfUp = (amount: number, ppm: number) =>
+          Number((BigInt(amount) * BigInt(ppm) + 500_000n) / 1_000_000n);
+        expect(q.interest).toBe(halfUp(principal, p.dailyInterestPpm * p.termDays));
+        expect(q.fees[0]!.amount).toBe(halfUp(principal, p.upfrontBp * 100));
+        expect(q.schedule.map((s) => s.principal)).toEqual(
+          allocate(principal, Array(p.installments).fill(1)),
+        );
+        expect(extensionFee('IN', principal, 150)).toBe(halfUp(principal, 15_000));
+      }),
+    );
+  });
+});
+
+describe('extension fees within the caps (decision 047)', () => {
+  /** Rp 2.000.000 for 30 days: 0.08 % a day and a 0.5 % fee, Rp 58.000 in all. */
+  const short: ProductTerms = {
+    ...indonesia,
+    installments: 1,
+    termDays: [30],
+    fees: [{ name: 'service', rateBp: 50, timing: 'added' }],
+  };
+  const q = quoteLoan(short, 200_000_000, 30, OJK);
+  const nothing = { lateCharges: 0, extensionFees: 0 };
+
+  it('refuses a fee that costs more a day than the cost cap: 50 % for 7 days, not 0.7 % for 7 days', () => {
+    expect(extensionFeeWithinDailyCap({ feeBp: 5_000, days: 7 }, OJK)).toBe(false);
+    expect(extensionFeeWithinDailyCap({ feeBp: 70, days: 7 }, OJK)).toBe(true);
+    expect(extensionFeeWithinDailyCap({ feeBp: 71, days: 7 }, OJK)).toBe(false);
+    expect(extensionFeeWithinDailyCap({ feeBp: 5_000, days: 7 }, {})).toBe(true);
+    const half = extensionFee('ID', 200_000_000, 5_000);
+    expect(extensionWithinCaps(q, nothing, { fee: half, days: 7 }, OJK)).toBe(false);
+    expect(extensionWithinCaps(q, nothing, { fee: extensionFee('ID', 200_000_000, 70), days: 7 }, OJK)).toBe(
+      true,
+    );
+    // India sets no cap.
+    expect(extensionWithinCaps(q, nothing, { fee: half, days: 7 }, {})).toBe(true);
+  });
+
+  it('counts late charges booked and extension fees paid towards the total cap', () => {
+    // Interest and fees Rp 58.000: 100 % of Rp 2.000.000 leaves Rp 1.942.000 for everything else.
+    const cost = q.interest + q.fees.reduce((a, f) => a + f.amount, 0);
+    expect(cost).toBe(5_800_000);
+    const room = 200_000_000 - cost;
+    const fee = 1_400_000;
+    expect(
+      extensionWithinCaps(q, { lateCharges: room - fee, extensionFees: 0 }, { fee, days: 14 }, OJK),
+    ).toBe(true);
+    expect(
+      extensionWithinCaps(q, { lateCharges: room - fee, extensionFees: 100 }, { fee, days: 14 }, OJK),
+    ).toBe(false);
+    expect(
+      extensionWithinCaps(q, { lateCharges: 0, extensionFees: room - fee + 100 }, { fee, days: 14 }, OJK),
+    ).toBe(false);
+  });
+
+  it('leaves late charges only the room extension fees have not used', () => {
+    const terms = short;
+    const cost = q.interest + q.fees.reduce((a, f) => a + f.amount, 0);
+    const without = lateCharges(terms, q, q.totalRepayable, 2_000, 'new', OJK);
+    expect(without.lateFee + without.lateCharge).toBe(q.principal - cost);
+    const paid = 10_000_000;
+    const withFees = lateCharges(terms, q, q.totalRepayable, 2_000, 'new', OJK, paid);
+    expect(withFees.capped).toBe(true);
+    expect(cost + paid + withFees.lateFee + withFees.lateCharge).toBe(q.principal);
+  });
+
+  it('charges whole rupiah even against a quote with sen from before the rule', () => {
+    const legacy = { ...q, interest: q.interest + 33 };
+    const c = lateCharges(short, legacy, q.totalRepayable, 5_000, 'new', OJK, 2_100_050);
+    expect(c.capped).toBe(true);
+    expect(c.lateFee % 100).toBe(0);
+    expect(c.lateCharge % 100).toBe(0);
+  });
+
+  it('keeps any sequence of extensions and late charges within 100 % of the principal', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ late: fc.integer({ min: 0, max: 200 }), feeBp: fc.integer({ min: 0, max: 140 }) }),
+          {
+            maxLength: 30,
+          },
+        ),
+        (steps) => {
+          const terms = short;
+          let extensionFees = 0;
+          let late = 0;
+          let daysLate = 0;
+          for (const step of steps) {
+            daysLate += step.late;
+            late = Math.max(
+              late,
+              (() => {
+                const c = lateCharges(terms, q, q.totalRepayable, daysLate, 'new', OJK, extensionFees);
+                return c.lateFee + c.lateCharge;
+              })(),
+            );
+            const offer = { fee: extensionFee('ID', q.principal, step.feeBp), days: 14 };
+            if (extensionWithinCaps(q, { lateCharges: late, extensionFees }, offer, OJK))
+              extensionFees += offer.fee;
+          }
+          const cost = q.interest + q.fees.reduce((a, f) => a + f.amount, 0);
+          expect(cost + late + extensionFees).toBeLessThanOrEqual(q.principal);
+        },
+      ),
+    );
   });
 });

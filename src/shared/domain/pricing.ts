@@ -1,5 +1,5 @@
 import type { Market } from '../markets.ts';
-import { assertMinor, type Minor } from './money.ts';
+import { assertMinor, type Minor, payableUnit } from './money.ts';
 
 /**
  * Loan pricing: every fee, interest, schedule, late-charge and cap computation of the product, in one
@@ -7,6 +7,12 @@ import { assertMinor, type Minor } from './money.ts';
  * server computed. Money is integer minor units; rates are integers too (parts per million per day, or
  * basis points), so no amount ever depends on floating-point rounding. Only the APR, a reported figure,
  * is computed in floating point and then rounded to basis points.
+ *
+ * Every amount it returns is payable as it is shown (decision 047): a whole multiple of the market's
+ * payable unit (money.ts `payableUnit`: a paisa in India, a whole rupiah in Indonesia). One rule makes
+ * them so: an amount from a rate is rounded half up to the paisa where the unit is the minor unit
+ * (India, decision 028) and down to the unit where it is larger (Indonesia: the borrower's favour); a
+ * total is split over periods by largest remainder in whole units, so the parts still sum exactly.
  */
 
 /** Parts per million: 1000 ppm per day = 0.1% per day. */
@@ -112,23 +118,50 @@ export class PricingError extends Error {
   }
 }
 
-/** `amount × ppm / 1e6`, rounded half up, in integers (no floating point on money). */
-export function ppmOf(amount: Minor, ppm: Ppm): Minor {
-  return Number((BigInt(amount) * BigInt(ppm) + 500_000n) / 1_000_000n);
+/**
+ * `amount × rate / scale` in integers (no floating point on money), as an amount of `unit`s: rounded
+ * half up when the unit is the minor unit (the default), down to the unit when it is larger.
+ */
+function share(amount: Minor, rate: number, scale: bigint, unit: Minor): Minor {
+  const exact = BigInt(amount) * BigInt(rate);
+  if (unit === 1) return Number((exact + scale / 2n) / scale);
+  const u = scale * BigInt(unit);
+  // Amounts and rates are never negative here; BigInt division truncates, which is down for them.
+  return Number(exact / u) * unit;
 }
 
-/** `amount × bp / 1e4`, rounded half up. */
-export function bpOf(amount: Minor, bp: Bp): Minor {
-  return Number((BigInt(amount) * BigInt(bp) + 5_000n) / 10_000n);
+/** `amount × ppm / 1e6`: rounded half up, or down to `unit` (the market's payable unit) when it is > 1. */
+export function ppmOf(amount: Minor, ppm: Ppm, unit: Minor = 1): Minor {
+  return share(amount, ppm, 1_000_000n, unit);
+}
+
+/** `amount × bp / 1e4`: rounded half up, or down to `unit` when it is > 1. */
+export function bpOf(amount: Minor, bp: Bp, unit: Minor = 1): Minor {
+  return share(amount, bp, 10_000n, unit);
+}
+
+/** `amount` down to a whole number of `unit`s (an amount set by hand, such as a fixed fee). */
+function floorTo(amount: Minor, unit: Minor): Minor {
+  return amount - (amount % unit);
+}
+
+/** The payable unit of the terms' market; terms without a market (a caller's partial terms) count in minor units. */
+function unitOf(terms: { market?: Market }): Minor {
+  return terms.market ? payableUnit(terms.market) : 1;
 }
 
 /**
  * Splits `total` into parts proportional to `weights` that sum to `total` exactly: each part is rounded
  * down, and the units left go to the largest remainders (ties: the earlier part). No part is negative.
+ * With `unit` (the market's payable unit) every part is a whole number of units; `total` must be one.
  */
-export function allocate(total: Minor, weights: readonly number[]): Minor[] {
+export function allocate(total: Minor, weights: readonly number[], unit: Minor = 1): Minor[] {
   assertMinor(total);
   if (total < 0) throw new RangeError('cannot allocate a negative amount');
+  if (unit !== 1) {
+    if (total % unit !== 0) throw new RangeError(`cannot split ${total} in whole units of ${unit}`);
+    return allocate(total / unit, weights).map((p) => p * unit);
+  }
   const sum = weights.reduce((a, w) => a + w, 0);
   if (weights.length === 0 || sum <= 0 || weights.some((w) => w < 0 || !Number.isSafeInteger(w)))
     throw new RangeError('weights must be non-negative integers with a positive sum');
@@ -158,6 +191,8 @@ export function checkLoan(
     return { code: 'amountOutOfRange', min: terms.amountMin, max: terms.amountMax };
   if (terms.amountStep > 0 && (principal - terms.amountMin) % terms.amountStep !== 0)
     return { code: 'amountNotInSteps', step: terms.amountStep };
+  const unit = unitOf(terms);
+  if (principal % unit !== 0) return { code: 'amountNotInSteps', step: unit };
   if (!terms.termDays.includes(termDays)) return { code: 'termNotOffered', terms: terms.termDays };
   const cost =
     interestOf(terms, principal, termDays) + feesOf(terms, principal).reduce((a, f) => a + f.amount, 0);
@@ -168,15 +203,21 @@ export function checkLoan(
   return null;
 }
 
-function interestOf(terms: Pick<ProductTerms, 'dailyInterestPpm'>, principal: Minor, days: number): Minor {
-  return ppmOf(principal, terms.dailyInterestPpm * days);
+function interestOf(
+  terms: Pick<ProductTerms, 'dailyInterestPpm'> & { market?: Market },
+  principal: Minor,
+  days: number,
+): Minor {
+  return ppmOf(principal, terms.dailyInterestPpm * days, unitOf(terms));
 }
 
 function feesOf(terms: ProductTerms, principal: Minor): QuotedFee[] {
+  const unit = unitOf(terms);
   return terms.fees.map((f) => ({
     name: f.name,
     timing: f.timing,
-    amount: (f.rateBp ? bpOf(principal, f.rateBp) : 0) + (f.fixed ?? 0),
+    // A fixed fee is whole already (product.ts refuses one that is not); down to the unit all the same.
+    amount: (f.rateBp ? bpOf(principal, f.rateBp, unit) : 0) + floorTo(f.fixed ?? 0, unit),
   }));
 }
 
@@ -204,9 +245,10 @@ export function quoteLoan(
   const fees = feesOf(terms, principal);
   const upfront = fees.filter((f) => f.timing === 'upfront').reduce((a, f) => a + f.amount, 0);
   const addedFees = fees.filter((f) => f.timing === 'added').reduce((a, f) => a + f.amount, 0);
+  const unit = unitOf(terms);
   const days = dueDays(termDays, terms.installments);
   const n = days.length;
-  const principalParts = allocate(principal, Array(n).fill(1));
+  const principalParts = allocate(principal, Array(n).fill(1), unit);
   // Interest weights: principal outstanding during each period × that period's days.
   let outstanding = principal;
   const weights = days.map((d, i) => {
@@ -216,8 +258,8 @@ export function quoteLoan(
     return w;
   });
   const interest = interestOf(terms, principal, termDays);
-  const interestParts = principal > 0 ? allocate(interest, weights) : Array(n).fill(0);
-  const feeParts = allocate(addedFees, Array(n).fill(1));
+  const interestParts = principal > 0 ? allocate(interest, weights, unit) : Array(n).fill(0);
+  const feeParts = allocate(addedFees, Array(n).fill(1), unit);
   const schedule = days.map((dueDay, i) => {
     const total = principalParts[i]! + interestParts[i]! + feeParts[i]!;
     return {
@@ -282,7 +324,9 @@ export interface LateCharges {
 /**
  * Late charges after `daysLate` days on `overdue` (the unpaid scheduled amount): the one-off late fee
  * (new or repeat borrower) and each day's tiered charge on the overdue amount, never on earlier charges.
- * Market caps stop them: per day late, and with the loan's interest and fees, over the whole loan.
+ * Market caps stop them: per day late, and with the loan's interest and fees and the extension fees
+ * already paid (`extensionFees`), over the whole loan. Each day's charge, and so each total and each
+ * difference of two days, is a whole number of the market's payable unit.
  */
 export function lateCharges(
   terms: ProductTerms,
@@ -291,23 +335,25 @@ export function lateCharges(
   daysLate: number,
   borrower: 'new' | 'repeat',
   caps: MarketCaps = {},
+  extensionFees: Minor = 0,
 ): LateCharges {
   assertMinor(overdue);
+  assertMinor(extensionFees);
   if (daysLate <= 0 || overdue <= 0) return { lateFee: 0, lateCharge: 0, capped: false };
-  let lateFee = terms.lateFee
-    ? borrower === 'new'
-      ? terms.lateFee.newBorrower
-      : terms.lateFee.repeatBorrower
-    : 0;
+  const unit = unitOf(terms);
+  let lateFee = floorTo(
+    terms.lateFee ? (borrower === 'new' ? terms.lateFee.newBorrower : terms.lateFee.repeatBorrower) : 0,
+    unit,
+  );
   const tiers = [...terms.lateChargeTiers].sort((a, b) => a.fromDay - b.fromDay);
   let lateCharge = 0;
   for (let day = 1; day <= daysLate; day++) {
     const tier = tiers.filter((t) => t.fromDay <= day).at(-1);
-    if (tier) lateCharge += ppmOf(overdue, tier.dailyPpm);
+    if (tier) lateCharge += ppmOf(overdue, tier.dailyPpm, unit);
   }
   let capped = false;
   if (caps.lateChargePerDayPpm !== undefined) {
-    const cap = ppmOf(quote.principal, caps.lateChargePerDayPpm * daysLate);
+    const cap = ppmOf(quote.principal, caps.lateChargePerDayPpm * daysLate, unit);
     if (lateFee + lateCharge > cap) {
       capped = true;
       lateFee = Math.min(lateFee, cap);
@@ -315,8 +361,9 @@ export function lateCharges(
     }
   }
   if (caps.totalCostPpm !== undefined) {
-    const cost = quote.interest + quote.fees.reduce((a, f) => a + f.amount, 0);
-    const room = Math.max(0, ppmOf(quote.principal, caps.totalCostPpm) - cost);
+    const cost = quote.interest + quote.fees.reduce((a, f) => a + f.amount, 0) + extensionFees;
+    // Down to the unit: a quote or fee from before the payable unit (with sen) leaves no sen to charge.
+    const room = floorTo(Math.max(0, ppmOf(quote.principal, caps.totalCostPpm, unit) - cost), unit);
     if (lateFee + lateCharge > room) {
       capped = true;
       lateFee = Math.min(lateFee, room);
@@ -324,6 +371,53 @@ export function lateCharges(
     }
   }
   return { lateFee, lateCharge, capped };
+}
+
+/**
+ * The fee of one extension of the due date (the product's `extension.feeBp`, a share of the principal),
+ * payable as shown: down to the market's payable unit where it is larger than the minor unit.
+ */
+export function extensionFee(market: Market, principal: Minor, feeBp: Bp): Minor {
+  assertMinor(principal);
+  return bpOf(principal, feeBp, payableUnit(market));
+}
+
+/**
+ * Whether an extension fee of `days` days is within the market's cap on cost per day: the fee, spread
+ * over the days it buys, costs no more a day than the cap allows interest and fees (Indonesia: 0.1 % of
+ * the principal a day). As a share, so it holds for any principal: `feeBp / days ≤ costPerDay`.
+ */
+export function extensionFeeWithinDailyCap(ext: { feeBp: Bp; days: number }, caps: MarketCaps = {}): boolean {
+  if (caps.costPerDayPpm === undefined) return true;
+  // 1 bp = 100 ppm: feeBp × 100 / days ≤ cap, in integers.
+  return ext.feeBp * 100 <= caps.costPerDayPpm * ext.days;
+}
+
+/**
+ * Whether offering one more extension (its `fee` for `days` days) on a loan keeps every cap of its
+ * market: the fee within the cost per day of the days it buys, and the loan's whole cost (its quote's
+ * interest and fees, the late fee and late charges booked so far, the extension fees already paid,
+ * and this fee) within the total cost cap (Indonesia: 100 % of the principal). Without caps (India):
+ * always true. The offer code asks this before showing an extension and again before booking its fee.
+ */
+export function extensionWithinCaps(
+  quote: Pick<Quote, 'principal' | 'interest' | 'fees'>,
+  booked: { lateCharges: Minor; extensionFees: Minor },
+  offer: { fee: Minor; days: number },
+  caps: MarketCaps = {},
+): boolean {
+  assertMinor(offer.fee);
+  if (caps.costPerDayPpm !== undefined && offer.fee > ppmOf(quote.principal, caps.costPerDayPpm * offer.days))
+    return false;
+  if (caps.totalCostPpm !== undefined) {
+    const cost = quote.interest + quote.fees.reduce((a, f) => a + f.amount, 0);
+    if (
+      cost + booked.lateCharges + booked.extensionFees + offer.fee >
+      ppmOf(quote.principal, caps.totalCostPpm)
+    )
+      return false;
+  }
+  return true;
 }
 
 /**
@@ -339,10 +433,11 @@ export function earlyRepaymentAllowed(terms: ProductTerms, termDays: number, day
 /**
  * The payoff to exit a loan during its cooling-off period, on `day` days after disbursement: the
  * principal and the interest for the days used (at least one), no fee and no penalty; null once the
- * period is over.
+ * period is over. Pass the terms with their market (`termsOf`): the interest is then rounded to the
+ * market's payable unit like the quote's (without it, to the minor unit).
  */
 export function coolingOffPayoff(
-  terms: Pick<ProductTerms, 'coolingOffDays' | 'dailyInterestPpm'>,
+  terms: Pick<ProductTerms, 'coolingOffDays' | 'dailyInterestPpm'> & { market?: Market },
   principal: Minor,
   day: number,
 ): Minor | null {

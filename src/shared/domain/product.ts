@@ -1,6 +1,14 @@
 import type { Lang, Market } from '../markets.ts';
-import type { Minor } from './money.ts';
-import { type Bp, checkLoan, type MarketCaps, type PricingRefusal, type ProductTerms } from './pricing.ts';
+import { isPayable, type Minor, payableUnit } from './money.ts';
+import {
+  type Bp,
+  checkLoan,
+  extensionFeeWithinDailyCap,
+  type MarketCaps,
+  type Ppm,
+  type PricingRefusal,
+  type ProductTerms,
+} from './pricing.ts';
 
 /**
  * A loan product as stored and edited (issue 8): the pricing terms without the market (the product row
@@ -51,6 +59,14 @@ export type ProductProblem =
   | { code: 'coolingOff' }
   | { code: 'lateChargeTiers' }
   | { code: 'extension' }
+  /** Amounts set by hand that a borrower could not pay as shown (Indonesia: sen), by field. */
+  | {
+      code: 'notPayable';
+      fields: Array<'amountMin' | 'amountMax' | 'amountStep' | 'fees' | 'lateFee'>;
+      unit: Minor;
+    }
+  /** An extension fee that costs more a day than the market's cap on interest and fees per day. */
+  | { code: 'extensionOverCap'; capPpm: Ppm; days: number }
   | { code: 'overCap'; refusal: PricingRefusal; amount: Minor; termDays: number };
 
 /**
@@ -87,8 +103,31 @@ export function productProblems(market: Market, stored: StoredTerms): ProductPro
     problems.push({ code: 'coolingOff' });
   if (t.lateChargeTiers.some((x, i, all) => x.fromDay < 1 || (i > 0 && x.fromDay <= all[i - 1]!.fromDay)))
     problems.push({ code: 'lateChargeTiers' });
-  if (t.extension && !(t.extension.days >= 1 && t.extension.days <= 90 && t.extension.feeBp >= 0))
-    problems.push({ code: 'extension' });
+  const extensionShape =
+    !t.extension || (t.extension.days >= 1 && t.extension.days <= 90 && t.extension.feeBp >= 0);
+  if (!extensionShape) problems.push({ code: 'extension' });
+  // Every amount billed must be payable as shown (decision 047): pricing bills these as they are.
+  const notPayable = (
+    [
+      ['amountMin', [t.amountMin]],
+      ['amountMax', [t.amountMax]],
+      ['amountStep', [t.amountStep]],
+      ['fees', t.fees.map((f) => f.fixed ?? 0)],
+      ['lateFee', t.lateFee ? [t.lateFee.newBorrower, t.lateFee.repeatBorrower] : []],
+    ] as const
+  )
+    .filter(([, amounts]) => amounts.some((a) => Number.isSafeInteger(a) && !isPayable(a, market)))
+    .map(([field]) => field);
+  if (notPayable.length > 0)
+    problems.push({ code: 'notPayable', fields: notPayable, unit: payableUnit(market) });
+  const caps = MARKET_CAPS[market];
+  if (
+    t.extension &&
+    extensionShape &&
+    caps.costPerDayPpm !== undefined &&
+    !extensionFeeWithinDailyCap(t.extension, caps)
+  )
+    problems.push({ code: 'extensionOverCap', capPpm: caps.costPerDayPpm, days: t.extension.days });
   if (problems.length > 0) return problems;
   const terms = termsOf(market, stored);
   for (const termDays of t.termDays) {

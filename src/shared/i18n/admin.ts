@@ -539,6 +539,9 @@ export const admin = {
       openOrder: 'Open order {{orderNo}}',
       credit: 'Credit to order',
       creditNamed: 'Credit to order: payment {{id}}',
+      // Crediting is an administrator's (decision 047).
+      creditAdminsOnly:
+        'Only an administrator can credit a payment to an order. You can resolve it with a note.',
       creditTitle: 'Credit payment {{id}} to an order',
       creditConfirm:
         'Credit {{amount}} to order {{orderNo}}? It is split as every payment is: late charges first, then each period’s fees, interest and principal. Anything above what the order owes is recorded for a refund.',
@@ -563,6 +566,33 @@ export const admin = {
       failed: 'Payment {{id}}: {{message}}',
       cancel: 'Cancel',
       saving: 'Saving…',
+      // Manual credits with four eyes (decision 047).
+      manual: {
+        title: 'Manual credits',
+        intro:
+          'Money a borrower paid outside the payment gateway, such as a bank transfer seen on the statement. One administrator proposes it; it is booked only when another administrator approves it.',
+        orderNo: 'Order number',
+        amount: 'Amount received',
+        reference: 'Bank reference',
+        note: 'Note (optional)',
+        propose: 'Propose manual credit',
+        referenceMissing: 'Please enter the bank’s reference of the transfer.',
+        proposed:
+          'Manual credit {{id}} to order {{orderNo}} proposed. Another administrator must approve it.',
+        waiting: 'Waiting for approval',
+        none: 'No manual credit is waiting.',
+        card: 'Manual credit {{id}} · order {{orderNo}} · {{amount}}',
+        own: 'You proposed this credit: another administrator must approve or reject it.',
+        reason: 'Reason for rejecting',
+        reasonMissing: 'Manual credit {{id}}: please give the reason for rejecting it.',
+        approve: 'Approve and credit',
+        approveNamed: 'Approve and credit: manual credit {{id}}',
+        approveConfirm: 'Credit {{amount}} to order {{orderNo}}? The ledger books it at once.',
+        reject: 'Reject',
+        rejectNamed: 'Reject: manual credit {{id}}',
+        approved: 'Manual credit {{id}} approved and credited.',
+        rejected: 'Manual credit {{id}} rejected.',
+      },
       sandbox: {
         title: 'Mark a bill paid',
         badge: 'Sandbox',
@@ -621,6 +651,12 @@ export const admin = {
     /** Sent by the server (`admin:errors.*`) for back-office calls. */
     errors: {
       otherMarket: 'This complaint belongs to another market.',
+      // Manual credits with four eyes (decision 047).
+      manualCredit: {
+        notPayable: 'The amount must be whole rupiah, with no sen.',
+        decided: 'This manual credit was already approved or rejected.',
+        ownProposal: 'Another administrator must approve or reject a manual credit you proposed.',
+      },
       payment: {
         otherMarket: 'This payment belongs to another market, which you do not work on.',
         orderRequired: 'This payment names no order of ours. Please enter the order number it is for.',
@@ -653,6 +689,11 @@ export const admin = {
         overTotalCap:
           'A loan of {{amount}} for {{days}} days would cost more in interest and fees than the market’s cap of {{cap}} of the amount.',
         overCap: 'A loan of {{amount}} for {{days}} days would break the market’s rules.',
+        // Payable amounts and extension fees within the caps (decision 047).
+        notPayable:
+          'The smallest and largest amounts, the amount step, fixed fees and late fees must be whole rupiah, with no sen: borrowers can only pay whole rupiah.',
+        extensionOverCap:
+          'The extension fee may cost at most {{cap}} of the amount for each day it buys (the market’s cap): at most {{max}} for {{days}} days.',
         needsTerms: 'This product has no terms yet. Add its terms before offering it to borrowers.',
         termsWhileOffered:
           'A product on offer needs its terms. Take it off offer first if you want to remove them.',
@@ -1197,6 +1238,9 @@ export const admin = {
       openOrder: 'Buka pesanan {{orderNo}}',
       credit: 'Catat ke pesanan',
       creditNamed: 'Catat ke pesanan: pembayaran {{id}}',
+      // Pencatatan hanya oleh administrator (keputusan 047).
+      creditAdminsOnly:
+        'Hanya administrator yang dapat mencatat pembayaran ke pesanan. Anda dapat menyelesaikannya dengan catatan.',
       creditTitle: 'Catat pembayaran {{id}} ke pesanan',
       creditConfirm:
         'Catat {{amount}} ke pesanan {{orderNo}}? Pembayaran dibagi seperti biasa: denda keterlambatan lebih dulu, lalu biaya, bunga, dan pokok setiap cicilan. Kelebihan dari jumlah yang terutang dicatat untuk dikembalikan.',
@@ -1221,6 +1265,33 @@ export const admin = {
       failed: 'Pembayaran {{id}}: {{message}}',
       cancel: 'Batal',
       saving: 'Menyimpan…',
+      // Pencatatan manual dengan empat mata (keputusan 047).
+      manual: {
+        title: 'Pencatatan manual',
+        intro:
+          'Uang yang dibayar peminjam di luar gateway pembayaran, misalnya transfer bank yang terlihat di rekening koran. Satu administrator mengajukannya; baru dicatat setelah administrator lain menyetujuinya.',
+        orderNo: 'Nomor pesanan',
+        amount: 'Jumlah diterima',
+        reference: 'Referensi bank',
+        note: 'Catatan (opsional)',
+        propose: 'Ajukan pencatatan manual',
+        referenceMissing: 'Silakan isi nomor referensi transfer dari bank.',
+        proposed:
+          'Pencatatan manual {{id}} ke pesanan {{orderNo}} diajukan. Administrator lain harus menyetujuinya.',
+        waiting: 'Menunggu persetujuan',
+        none: 'Tidak ada pencatatan manual yang menunggu.',
+        card: 'Pencatatan manual {{id}} · pesanan {{orderNo}} · {{amount}}',
+        own: 'Anda yang mengajukan pencatatan ini: administrator lain harus menyetujui atau menolaknya.',
+        reason: 'Alasan penolakan',
+        reasonMissing: 'Pencatatan manual {{id}}: silakan isi alasan penolakannya.',
+        approve: 'Setujui dan catat',
+        approveNamed: 'Setujui dan catat: pencatatan manual {{id}}',
+        approveConfirm: 'Catat {{amount}} ke pesanan {{orderNo}}? Buku besar langsung mencatatnya.',
+        reject: 'Tolak',
+        rejectNamed: 'Tolak: pencatatan manual {{id}}',
+        approved: 'Pencatatan manual {{id}} disetujui dan dicatat.',
+        rejected: 'Pencatatan manual {{id}} ditolak.',
+      },
       sandbox: {
         title: 'Tandai tagihan dibayar',
         badge: 'Sandbox',
@@ -1279,6 +1350,13 @@ export const admin = {
     notFound: { title: 'Halaman tidak ditemukan', back: 'Ke daftar pengaduan' },
     errors: {
       otherMarket: 'Pengaduan ini milik pasar lain.',
+      // Pencatatan manual dengan empat mata (keputusan 047).
+      manualCredit: {
+        notPayable: 'Jumlahnya harus dalam rupiah penuh, tanpa sen.',
+        decided: 'Pencatatan manual ini sudah disetujui atau ditolak.',
+        ownProposal:
+          'Administrator lain yang harus menyetujui atau menolak pencatatan manual yang Anda ajukan.',
+      },
       payment: {
         otherMarket: 'Pembayaran ini milik pasar lain, yang bukan wilayah kerja Anda.',
         orderRequired: 'Pembayaran ini tidak menyebut pesanan kami. Silakan isi nomor pesanan yang dimaksud.',
@@ -1310,6 +1388,11 @@ export const admin = {
         overTotalCap:
           'Pinjaman {{amount}} selama {{days}} hari akan dikenai bunga dan biaya melebihi batas pasar ini, yaitu {{cap}} dari jumlah pinjaman.',
         overCap: 'Pinjaman {{amount}} selama {{days}} hari akan melanggar ketentuan pasar ini.',
+        // Jumlah yang dapat dibayar dan biaya perpanjangan dalam batas (keputusan 047).
+        notPayable:
+          'Jumlah terkecil dan terbesar, kelipatan jumlah, biaya tetap, dan denda keterlambatan harus dalam rupiah penuh, tanpa sen: peminjam hanya dapat membayar rupiah penuh.',
+        extensionOverCap:
+          'Biaya perpanjangan paling banyak {{cap}} dari jumlah pinjaman untuk setiap hari perpanjangan (batas pasar ini): paling banyak {{max}} untuk {{days}} hari.',
         needsTerms:
           'Produk ini belum memiliki ketentuan. Lengkapi ketentuannya sebelum ditawarkan kepada peminjam.',
         termsWhileOffered:

@@ -12,6 +12,8 @@ export const common = {
       rateLimited: 'Too many attempts. Please wait a moment and try again.',
       internal: 'Something went wrong on our side. Please try again later.',
       unavailable: 'The service is busy. Please try again in a moment.',
+      // No payment gateway configured (decision 047).
+      paymentsUnavailable: 'Payments cannot be taken at the moment. Please try again later.',
       network: 'Network error. Please check your connection and try again.',
     },
     actions: {
@@ -36,6 +38,8 @@ export const common = {
       rateLimited: 'Terlalu banyak percobaan. Silakan tunggu sebentar lalu coba lagi.',
       internal: 'Terjadi kesalahan di sistem kami. Silakan coba lagi nanti.',
       unavailable: 'Layanan sedang sibuk. Silakan coba lagi sebentar lagi.',
+      // Tidak ada gateway pembayaran yang dikonfigurasi (keputusan 047).
+      paymentsUnavailable: 'Pembayaran belum dapat diterima saat ini. Silakan coba lagi nanti.',
       network: 'Jaringan bermasalah. Periksa koneksi Anda lalu coba lagi.',
     },
     actions: {

@@ -66,6 +66,14 @@ export const loans = {
       lateValue: '{{parts}}; charged on the overdue amount only, never compounded',
       lateNone: 'No late charges',
       capped: 'All charges together never exceed the legal limit of {{cap}} of the loan amount',
+      // Contingent charges besides late ones (decision 047).
+      extension: 'Moving the due date (extension)',
+      extensionValue:
+        '{{fee}} ({{rate}} of the loan amount) moves the due date {{days}} days later; you may ask for it when a payment is due or overdue',
+      extensionNone: 'Not offered',
+      caps: 'Legal limits on what the loan may cost',
+      capsValue:
+        'interest and fees at most {{perDay}} of the loan amount a day; late charges at most {{latePerDay}} of the loan amount a day late; an extension fee at most {{perDay}} for each day it buys; everything together (interest, fees, late charges and extension fees) at most {{total}} of the loan amount, {{totalAmount}}',
     },
     confirm: {
       note: 'The money is sent to your bank account after approval, usually within 1 to 3 days.',
@@ -194,6 +202,14 @@ export const loans = {
       lateNone: 'Tidak ada denda keterlambatan',
       capped:
         'Seluruh biaya tidak pernah melebihi batas sesuai ketentuan OJK, yaitu {{cap}} dari jumlah pinjaman',
+      // Biaya bersyarat selain denda keterlambatan (keputusan 047).
+      extension: 'Perpanjangan jatuh tempo',
+      extensionValue:
+        '{{fee}} ({{rate}} dari jumlah pinjaman) memundurkan jatuh tempo {{days}} hari; dapat diajukan saat pembayaran jatuh tempo atau terlambat',
+      extensionNone: 'Tidak tersedia',
+      caps: 'Batas biaya pinjaman sesuai ketentuan OJK',
+      capsValue:
+        'bunga dan biaya paling banyak {{perDay}} dari jumlah pinjaman per hari; denda keterlambatan paling banyak {{latePerDay}} dari jumlah pinjaman per hari keterlambatan; biaya perpanjangan paling banyak {{perDay}} untuk setiap hari perpanjangan; seluruhnya (bunga, biaya, denda, dan biaya perpanjangan) paling banyak {{total}} dari jumlah pinjaman, yaitu {{totalAmount}}',
     },
     confirm: {
       note: 'Dana dikirim ke rekening bank Anda setelah disetujui, biasanya dalam 1 sampai 3 hari.',

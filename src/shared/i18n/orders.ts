@@ -25,6 +25,8 @@ export const orders = {
       reasonRequired: 'Please give a reason.',
       referenceRequired: 'Please give the payout provider’s reference for this payment.',
       otherMarket: 'This order belongs to another market, which you do not work on.',
+      // The payout is the amount of the order's key facts (decision 047).
+      noQuote: 'This order has no key facts, so the amount to pay out is not known. It cannot be approved.',
     },
   },
   id: {
@@ -53,6 +55,9 @@ export const orders = {
       reasonRequired: 'Mohon isi alasannya.',
       referenceRequired: 'Mohon isi nomor referensi pembayaran dari penyedia pencairan.',
       otherMarket: 'Pesanan ini milik pasar lain, yang bukan wilayah kerja Anda.',
+      // Dana yang dicairkan sesuai ringkasan informasi pinjaman (keputusan 047).
+      noQuote:
+        'Pesanan ini tidak memiliki ringkasan informasi pinjaman, sehingga jumlah yang dicairkan tidak diketahui. Pesanan ini tidak dapat disetujui.',
     },
   },
 } as const;

@@ -16,7 +16,14 @@ import {
   ORDER_STATUS,
   showsRecommendations,
 } from '../../../shared/domain/order-status.ts';
-import { PricingError, type PricingRefusal, type Quote, quoteLoan } from '../../../shared/domain/pricing.ts';
+import {
+  extensionFee,
+  PricingError,
+  type PricingRefusal,
+  ppmOf,
+  type Quote,
+  quoteLoan,
+} from '../../../shared/domain/pricing.ts';
 import { dailyRateText, MARKET_CAPS, percentText, termsOf } from '../../../shared/domain/product.ts';
 import {
   addDays,
@@ -203,7 +210,34 @@ export function loansService(deps: {
                 : '')
             : t(lang, 'keyFacts.lateNone'),
       },
+      // Every contingent charge is disclosed before the loan is taken (decision 047): the extension too.
+      {
+        key: 'extension',
+        title: t(lang, 'keyFacts.extension'),
+        value: terms.extension
+          ? t(lang, 'keyFacts.extensionValue', {
+              fee: money(extensionFee(m, q.principal, terms.extension.feeBp), m),
+              rate: percentText(terms.extension.feeBp, lang),
+              days: terms.extension.days,
+            })
+          : t(lang, 'keyFacts.extensionNone'),
+      },
     ];
+    if (
+      caps.costPerDayPpm !== undefined &&
+      caps.lateChargePerDayPpm !== undefined &&
+      caps.totalCostPpm !== undefined
+    )
+      rows.push({
+        key: 'caps',
+        title: t(lang, 'keyFacts.caps'),
+        value: t(lang, 'keyFacts.capsValue', {
+          perDay: percentText(caps.costPerDayPpm / 100, lang),
+          latePerDay: percentText(caps.lateChargePerDayPpm / 100, lang),
+          total: percentText(caps.totalCostPpm / 100, lang),
+          totalAmount: money(ppmOf(q.principal, caps.totalCostPpm), m),
+        }),
+      });
     return {
       title: t(lang, 'keyFacts.title'),
       rows,

@@ -187,6 +187,7 @@ describe('loan-detail-confirm', () => {
       'dueDate',
       'coolingOff',
       'lateCharges',
+      'extension',
     ]);
     // 2 % processing fee kept from the payout; 0.08 %/day for 180 days on ₹50,000.
     expect(k.disbursed).toBe(5_000_000 - 100_000);

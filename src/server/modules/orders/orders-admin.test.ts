@@ -2,6 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
+import { quoteLoan } from '../../../shared/domain/pricing.ts';
+import { termsOf } from '../../../shared/domain/product.ts';
+import type { PayoutRequest } from '../../adapters/payout.ts';
 import { auditLog, borrowers, orders, products } from '../../db/schema.ts';
 import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
 import { orderEngine } from './order-engine.ts';
@@ -32,18 +35,39 @@ async function newBorrower(market: 'IN' | 'ID') {
 }
 
 /**
- * A new order under review in `market`, made through the engine as the push will make it. Each order is
- * a new borrower's: a borrower has one application in flight per product.
+ * A new order under review in `market`, made through the engine as the push will make it: ₹10,000 or
+ * Rp 10.000 for 91 days, with its quote (the key facts the borrower accepted: a 2 % fee kept from the
+ * payout) unless `quote` is false. Each order is a new borrower's: a borrower has one application in
+ * flight per product.
  */
-async function underReview(market: 'IN' | 'ID', borrowerId?: number) {
+async function underReview(market: 'IN' | 'ID', borrowerId?: number, opts: { quote?: boolean } = {}) {
   const b = borrowerId ?? (await newBorrower(market)).id;
   const [p] = await t.database.db
-    .select({ id: products.id })
+    .select({ id: products.id, terms: products.terms })
     .from(products)
     .where(eq(products.market, market));
   const orderNo = `${market}REVIEW${++n}`;
+  const quote = quoteLoan(
+    {
+      ...termsOf(market, p!.terms!),
+      amountMin: 1_000_000,
+      amountStep: 100,
+      termDays: [91],
+      fees: [{ name: 'processing', rateBp: 200, timing: 'upfront' }],
+    },
+    1_000_000,
+    91,
+  );
   await orderEngine(t.database.db).submit(
-    { orderNo, borrowerId: b, productId: p!.id, market, amountMinor: 1_000_000, termDays: 91 },
+    {
+      orderNo,
+      borrowerId: b,
+      productId: p!.id,
+      market,
+      amountMinor: 1_000_000,
+      termDays: 91,
+      ...(opts.quote === false ? {} : { quote }),
+    },
     `borrower:${b}`,
   );
   return orderNo;
@@ -214,6 +238,61 @@ describe('payout', () => {
     const history = await engine.history(row!.id);
     expect(history.filter((e) => e.operation === 'disburse')).toHaveLength(1);
     expect(history.at(-1)!.toStatus).toBe(170);
+  });
+});
+
+describe('the payout amount (decision 047)', () => {
+  /** The service with a payout provider that only records what it is asked to send. */
+  function recording() {
+    const sent: PayoutRequest[] = [];
+    const service = ordersAdminService(
+      t.database.db,
+      orderEngine(t.database.db),
+      async () => {},
+      () => ({
+        send: async (r) => {
+          sent.push(r);
+          return { reference: `REF-${sent.length}` };
+        },
+      }),
+    );
+    return { sent, service };
+  }
+  const staff = { id: 1, markets: ['IN', 'ID'] } as unknown as Parameters<
+    ReturnType<typeof ordersAdminService>['decide']
+  >[0];
+
+  it('sends what the key facts said the borrower receives: the principal less upfront fees', async () => {
+    const { sent, service } = recording();
+    for (const market of ['IN', 'ID'] as const) {
+      const orderNo = await underReview(market);
+      await service.decide(staff, orderNo, { action: 'approve' }, '127.0.0.1');
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      expect(sent.at(-1)).toEqual({ orderNo, market, amountMinor: row!.quote!.disbursed });
+      // ₹10,000 (Rp 10.000) less the 2 % fee: not the full principal.
+      expect(sent.at(-1)!.amountMinor).toBe(980_000);
+    }
+  });
+
+  it('refuses to approve an order without key facts (nothing to pay out against), and sends nothing', async () => {
+    const { sent, service } = recording();
+    const orderNo = await underReview('IN', undefined, { quote: false });
+    await expect(service.decide(staff, orderNo, { action: 'approve' }, '127.0.0.1')).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(sent).toEqual([]);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(row!.status).toBe(21);
+  });
+
+  it('pays out once when two staff members approve at the same moment', async () => {
+    const { sent, service } = recording();
+    const orderNo = await underReview('ID');
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => service.decide(staff, orderNo, { action: 'approve' }, '127.0.0.1')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(sent.map((r) => r.orderNo)).toEqual([orderNo]);
   });
 });
 
@@ -407,7 +486,7 @@ describe('the order page', () => {
       productName: expect.any(String),
       disbursedAt: null,
       dueAt: null,
-      quote: null,
+      quote: expect.objectContaining({ disbursed: '₹9,800' }),
       events: [expect.objectContaining({ operation: 'submit', toStatus: 21 })],
     });
     expect(res.body).not.toContain(b.phone);

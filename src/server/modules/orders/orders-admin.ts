@@ -204,7 +204,21 @@ export function ordersAdminService(
         throw new AppError(ERROR_CODE.VALIDATION, 'orders:refusals.referenceRequired', 400);
       const row = await find(staff, orderNo);
       const order = row.o;
-      const change = await engine.apply(order.id, body.action, `staff:${staff.id}`, { reason: body.reason });
+      const { change, payoutMinor } = await db.transaction(async (tx) => {
+        // The money rule (decision 047): the order row locked in a statement of its own, then read, then
+        // written. A decision racing another waits here and then sees the other's result.
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+        const [locked] = await tx.select({ quote: orders.quote }).from(orders).where(eq(orders.id, order.id));
+        // The payout is what the key facts said reaches the borrower: the principal less upfront fees.
+        const payoutMinor = body.action === 'approve' ? locked?.quote?.disbursed : undefined;
+        if (body.action === 'approve' && payoutMinor === undefined)
+          throw new AppError(ERROR_CODE.CONFLICT, 'orders:refusals.noQuote', 409);
+        const change = await engine.apply(order.id, body.action, `staff:${staff.id}`, {
+          reason: body.reason,
+          tx: tx as unknown as Db,
+        });
+        return { change, payoutMinor };
+      });
       await audit({
         staffId: staff.id,
         action: `order.${body.action}`,
@@ -213,9 +227,8 @@ export function ordersAdminService(
         ip,
       });
       // Approved: the money goes out; the provider's confirmation moves the order on (payoutConfirmed).
-      if (body.action === 'approve') {
-        await payout().send({ orderNo, market: order.market as Market, amountMinor: order.amountMinor });
-      }
+      if (payoutMinor !== undefined)
+        await payout().send({ orderNo, market: order.market as Market, amountMinor: payoutMinor });
       return present({ ...row, o: { ...order, status: change.to } });
     },
 

@@ -91,7 +91,8 @@ function idTerms(over: Partial<StoredTerms> = {}): StoredTerms {
     coolingOffDays: 2,
     earlyRepaymentMinDay: 0,
     earlyRepaymentMinTermBp: 0,
-    extension: { feeBp: 500, days: 7 },
+    // 0.7 % for 7 days: 0.1 % a day, the OJK cap on cost per day (decision 047).
+    extension: { feeBp: 70, days: 7 },
     ...over,
   };
 }
@@ -313,6 +314,32 @@ describe('products in the back office', () => {
     );
     const saved = await database.db.select().from(products).where(eq(products.code, payload.code));
     expect(saved).toEqual([]);
+  });
+
+  it('refuses an extension fee over the cap for its days, and amounts in sen, in both languages (decision 047)', async () => {
+    const who = await admin();
+    // 50 % for 7 days: about 7 % a day against the 0.1 % the cap allows.
+    const payload = body('ID', idTerms({ extension: { feeBp: 5_000, days: 7 } }));
+    const en = await create(who, payload);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toBe(
+      'The terms need changing. The extension fee may cost at most 0.10% of the amount for each day it buys (the market’s cap): at most 0.70% for 7 days.',
+    );
+    const id = await create(who, payload, 'id');
+    expect(id.json().message).toBe(
+      'Ketentuannya perlu diubah. Biaya perpanjangan paling banyak 0,10% dari jumlah pinjaman untuk setiap hari perpanjangan (batas pasar ini): paling banyak 0,70% untuk 7 hari.',
+    );
+    const sen = await create(
+      who,
+      body('ID', idTerms({ lateFee: { newBorrower: 5_000_050, repeatBorrower: 4_000_000 } })),
+    );
+    expect(sen.statusCode).toBe(400);
+    expect(sen.json().message).toMatch(/must be whole rupiah, with no sen/);
+    expect(await database.db.select().from(products).where(eq(products.code, payload.code))).toEqual([]);
+    // India sets no numeric cap: the same extension is taken there.
+    expect(
+      (await create(who, body('IN', inTerms({ extension: { feeBp: 5_000, days: 7 } })))).statusCode,
+    ).toBe(200);
   });
 
   it('takes in India what Indonesia refuses: the caps are the market’s', async () => {

@@ -79,6 +79,12 @@ export function problemText(problem: ProductProblem, market: Market, lang: Lang)
         ? say('lateChargeTiers')
         : say('lateChargeTiersCapped', { cap: percentText(cap / 100, lang) });
     }
+    case 'extensionOverCap':
+      return say('extensionOverCap', {
+        cap: percentText(problem.capPpm / 100, lang),
+        max: percentText((problem.capPpm * problem.days) / 100, lang),
+        days: String(problem.days),
+      });
     case 'overCap': {
       const loan = { amount: formatMoney(problem.amount, market), days: String(problem.termDays) };
       const r = problem.refusal;

@@ -20,7 +20,8 @@ let t: TestApp;
 const secret = 'test-gateway-secret-0123456789abcdefghij';
 const token: Partial<Record<Market, string>> = {};
 const borrowerOf: Partial<Record<Market, number>> = {};
-let agentIn: StaffHeaders;
+/** Crediting a reviewed payment is an administrator's (decision 047). */
+let admin: StaffHeaders;
 const DETAILS = '/v3/loan-details/loan-details';
 
 beforeAll(async () => {
@@ -34,7 +35,7 @@ beforeAll(async () => {
     const [o] = await t.database.db.select().from(orders).where(eq(orders.orderNo, demoOrder));
     borrowerOf[market] = o!.borrowerId;
   }
-  agentIn = await staffSignIn(t.app, 'agent.in@kredito.test', 'Agent!2345');
+  admin = await staffSignIn(t.app, 'admin@kredito.test', 'Admin!2345');
 });
 afterAll(async () => {
   await t.close();
@@ -241,13 +242,12 @@ describe('paying the payoff', () => {
     // underpaid payment to the loan (it can only be refunded).
     const again = await post('ID', REPAY_PATHS.vcode, payoffBody('ID', orderNo, payoff));
     expect(again.statusCode).toBe(409);
-    const agentId = await staffSignIn(t.app, 'agent.id@kredito.test', 'Agent!2345');
     const reviewed = await paymentRow(under.paymentId);
     expect(reviewed).toMatchObject({ state: 'review', reviewReason: 'underpaid' });
     const credit = await t.app.inject({
       method: 'POST',
       url: `/admin-api/payments/${reviewed.id}/credit`,
-      headers: agentId,
+      headers: admin,
       payload: {},
     });
     expect(credit.statusCode).toBe(409);
@@ -288,7 +288,7 @@ describe('paying the payoff', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/admin-api/payments/${row.id}/credit`,
-      headers: agentIn,
+      headers: admin,
       payload: {},
     });
     expect(res.statusCode, res.body).toBe(200);

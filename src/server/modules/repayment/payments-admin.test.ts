@@ -4,10 +4,20 @@ import type { ReviewPage } from '../../../shared/contract/admin.ts';
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
 import type { Market } from '../../../shared/markets.ts';
-import { signedHeaders } from '../../adapters/payment-gateway.ts';
-import { auditLog, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
+import { noGateway, signedHeaders } from '../../adapters/payment-gateway.ts';
+import {
+  auditLog,
+  ledgerAdjustments,
+  orders,
+  payCodes,
+  paymentAllocations,
+  payments,
+  products,
+  staffUsers,
+} from '../../db/schema.ts';
 import { seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, type StaffHeaders, staffSignIn, type TestApp } from '../../test/helpers.ts';
+import { hashPassword } from '../staff/staff.service.ts';
 
 /**
  * Reconciliation in the back office (issue 9, decision 031): the review list, resolving with a note and
@@ -21,6 +31,11 @@ const token: Partial<Record<Market, string>> = {};
 let admin: StaffHeaders;
 let agentIn: StaffHeaders;
 let agentId: StaffHeaders;
+/** Administrators of one market each: crediting is an administrator's (decision 047). */
+let adminIn: StaffHeaders;
+let adminId: StaffHeaders;
+/** A second administrator of Indonesia: the checker of the first one's manual credits. */
+let adminId2: StaffHeaders;
 const borrowerOf: Partial<Record<Market, number>> = {};
 const productOf: Record<Market, number> = { IN: 0, ID: 0 };
 
@@ -49,6 +64,21 @@ beforeAll(async () => {
   admin = await staffSignIn(t.app, 'admin@kredito.test', 'Admin!2345');
   agentIn = await staffSignIn(t.app, 'agent.in@kredito.test', 'Agent!2345');
   agentId = await staffSignIn(t.app, 'agent.id@kredito.test', 'Agent!2345');
+  for (const [email, market] of [
+    ['admin.in', 'IN'],
+    ['admin.id', 'ID'],
+    ['admin2.id', 'ID'],
+  ] as const)
+    await t.database.db.insert(staffUsers).values({
+      email: `${email}@kredito.test`,
+      name: `Admin ${email}`,
+      role: 'admin',
+      markets: market,
+      passwordHash: await hashPassword('Admin!2345'),
+    });
+  adminIn = await staffSignIn(t.app, 'admin.in@kredito.test', 'Admin!2345');
+  adminId = await staffSignIn(t.app, 'admin.id@kredito.test', 'Admin!2345');
+  adminId2 = await staffSignIn(t.app, 'admin2.id@kredito.test', 'Admin!2345');
 });
 afterAll(async () => {
   await t.close();
@@ -221,7 +251,7 @@ describe('crediting a reviewed payment', () => {
     const { providerPaymentId } = await pay(code.vcode, code.amount - 100_000, 'ID');
     const row = await inReview(providerPaymentId, 'underpaid');
 
-    const res = await credit(agentId, row.id, { note: 'Borrower confirmed by phone' });
+    const res = await credit(adminId, row.id, { note: 'Borrower confirmed by phone' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       id: row.id,
@@ -271,7 +301,7 @@ describe('crediting a reviewed payment', () => {
     const { providerPaymentId } = await pay(code.vcode, code.amount + 12_345, 'IN');
     const row = await inReview(providerPaymentId, 'overpaid');
 
-    const res = await credit(agentIn, row.id);
+    const res = await credit(adminIn, row.id);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -295,7 +325,7 @@ describe('crediting a reviewed payment', () => {
     const late = new Date(Date.parse(code.expiresAt) + 60_000).toISOString();
     const { providerPaymentId } = await pay(code.vcode, code.amount, 'ID', { paidAt: late });
     const row = await inReview(providerPaymentId, 'expired');
-    const res = await credit(agentId, row.id);
+    const res = await credit(adminId, row.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ operation: 'cure', orderStatus: 170, excessMinor: 0 });
     expect(sum(await allocationsOf(row.id))).toBe(code.amount);
@@ -315,7 +345,7 @@ describe('crediting a reviewed payment', () => {
     const { providerPaymentId } = await pay(extension.vcode, extension.amount, 'ID');
     const row = await inReview(providerPaymentId, 'closed');
     const before = await owed('ID', orderNo);
-    const res = await credit(agentId, row.id);
+    const res = await credit(adminId, row.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       allocatedMinor: extension.amount,
@@ -332,21 +362,21 @@ describe('crediting a reviewed payment', () => {
     const { providerPaymentId } = await pay('39358000000000002', 250_000, 'ID');
     const row = await inReview(providerPaymentId, 'unmatched');
 
-    const missing = await credit(agentId, row.id);
+    const missing = await credit(adminId, row.id);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(
       'This payment names no order of ours. Please enter the order number it is for.',
     );
-    const unknown = await credit(agentId, row.id, { orderNo: 'ID99999999999' });
+    const unknown = await credit(adminId, row.id, { orderNo: 'ID99999999999' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('There is no order ID99999999999.');
     // An Indian order: another market for this agent; a currency the order does not use for an admin.
-    expect((await credit(agentId, row.id, { orderNo: 'IN20261101001' })).statusCode).toBe(403);
+    expect((await credit(adminId, row.id, { orderNo: 'IN20261101001' })).statusCode).toBe(403);
     const currency = await credit(admin, row.id, { orderNo: 'IN20261101001' });
     expect(currency.statusCode).toBe(409);
     expect(currency.json().message).toContain('IDR');
 
-    const res = await credit(agentId, row.id, { orderNo });
+    const res = await credit(adminId, row.id, { orderNo });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ orderNo, allocatedMinor: 250_000, excessMinor: 0 });
     expect(await owed('ID', orderNo)).toBe(before - 250_000);
@@ -362,7 +392,7 @@ describe('crediting a reviewed payment', () => {
     const code = await payCode('ID', orderNo);
     const { providerPaymentId } = await pay(code.vcode, code.amount - 1, 'ID');
     const row = await inReview(providerPaymentId, 'underpaid');
-    const res = await credit(agentId, row.id, { orderNo: other });
+    const res = await credit(adminId, row.id, { orderNo: other });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       `This payment belongs to order ${orderNo}; it can only be credited to that order.`,
@@ -376,7 +406,7 @@ describe('crediting a reviewed payment', () => {
     const { providerPaymentId } = await pay(code.vcode, code.amount - 7_000, 'ID');
     const row = await inReview(providerPaymentId, 'underpaid');
     const before = await owed('ID', orderNo);
-    const replies = await Promise.all([credit(agentId, row.id), credit(admin, row.id)]);
+    const replies = await Promise.all([credit(adminId, row.id), credit(admin, row.id)]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const refused = replies.find((r) => r.statusCode === 409)!;
     expect(refused.json().message).toBe('This payment is not waiting for review.');
@@ -392,7 +422,7 @@ describe('crediting a reviewed payment', () => {
     const { providerPaymentId } = await pay(code.vcode, code.amount - 3_000, 'ID');
     const row = await inReview(providerPaymentId, 'underpaid');
     const replies = await Promise.all([
-      credit(agentId, row.id),
+      credit(adminId, row.id),
       resolve(admin, row.id, { resolution: 'Refunded to the payer' }),
     ]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -410,7 +440,7 @@ describe('crediting a reviewed payment', () => {
     // The borrower pays the same code again.
     const { providerPaymentId } = await pay(code.vcode, code.amount, 'IN');
     const row = await inReview(providerPaymentId, 'overpaid');
-    const refused = await credit(agentIn, row.id);
+    const refused = await credit(adminIn, row.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       `Order ${orderNo} owes nothing now (it is settled or closed), so the payment cannot be credited to it. Resolve it with a note instead, for example once it is refunded.`,
@@ -418,7 +448,7 @@ describe('crediting a reviewed payment', () => {
     const inIndonesian = await t.app.inject({
       method: 'POST',
       url: `/admin-api/payments/${row.id}/credit`,
-      headers: { ...agentIn, 'x-lang': 'id' },
+      headers: { ...adminIn, 'x-lang': 'id' },
       payload: {},
     });
     expect(inIndonesian.json().message).toContain(`Pesanan ${orderNo} tidak memiliki tagihan`);
@@ -441,7 +471,7 @@ describe('markets', () => {
     const { providerPaymentId } = await pay(code.vcode, code.amount - 1_000, 'ID');
     const row = await inReview(providerPaymentId, 'underpaid');
     for (const res of [
-      await credit(agentIn, row.id),
+      await credit(adminIn, row.id),
       await resolve(agentIn, row.id, { resolution: 'Refunded to the payer' }),
     ]) {
       expect(res.statusCode).toBe(403);
@@ -456,7 +486,7 @@ describe('markets', () => {
     const { providerPaymentId } = await pay('39358000000000003', 99_900, 'ID');
     const row = await inReview(providerPaymentId, 'unmatched');
     expect((await resolve(agentIn, row.id, { resolution: 'Not ours' })).statusCode).toBe(403);
-    expect((await credit(agentIn, row.id, { orderNo: 'IN20261101001' })).statusCode).toBe(403);
+    expect((await credit(adminIn, row.id, { orderNo: 'IN20261101001' })).statusCode).toBe(403);
     expect((await paymentRow(providerPaymentId)).state).toBe('review');
     expect((await resolve(agentId, row.id, { resolution: 'Returned to the bank' })).statusCode).toBe(200);
   });
@@ -526,5 +556,193 @@ describe('hostile input', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/admin-api/payments/review', headers: admin })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('money booked only by money (decision 047)', () => {
+  it('refuses an agent a credit (403): nothing allocated, the payment still in review, nothing audited', async () => {
+    const orderNo = await dueLoan('ID');
+    const code = await payCode('ID', orderNo);
+    const { providerPaymentId } = await pay(code.vcode, code.amount - 100_000, 'ID');
+    const row = await inReview(providerPaymentId, 'underpaid');
+    const refused = await credit(agentId, row.id, { note: 'Borrower confirmed by phone' });
+    expect(refused.statusCode).toBe(403);
+    expect(await allocationsOf(row.id)).toEqual([]);
+    expect((await paymentRow(providerPaymentId)).state).toBe('review');
+    expect(await audits('payment.credit', `payment:${row.id}`)).toEqual([]);
+    // An administrator of the market may, and the credit is audited with who, what and why.
+    const done = await credit(adminId, row.id, { note: 'Borrower confirmed by phone' });
+    expect(done.statusCode, done.body).toBe(200);
+    const [entry] = await audits('payment.credit', `payment:${row.id}`);
+    expect(entry!.detail).toContain(`order:${orderNo}`);
+    expect(entry!.detail).toContain('Borrower confirmed by phone');
+    expect(entry!.staffId).toBeGreaterThan(0);
+  });
+
+  it('has no mark-paid outside demo mode unless the sandbox gateway is configured', async () => {
+    const secret = { URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123' };
+    const markPaid = (app: TestApp) =>
+      app.app.inject({ method: 'POST', url: '/admin-api/payments/mark-paid', payload: { billNo: 'B1' } });
+    const production = await createTestApp({ DEMO: '0', ...secret });
+    try {
+      expect(production.config.paymentGateway).toBeNull();
+      expect((await markPaid(production)).statusCode).toBe(404);
+      const simulator = await production.app.inject({
+        method: 'POST',
+        url: '/dev-api/gateway/pay',
+        payload: { billNo: 'B1' },
+      });
+      expect(simulator.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+    const sandbox = await createTestApp({ DEMO: '0', PAYMENT_GATEWAY: 'sandbox', ...secret });
+    try {
+      // Configured: the route exists (and, like every staff route, asks for a signed-in member).
+      expect((await markPaid(sandbox)).statusCode).toBe(401);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('takes no money without a gateway: numbers to pay to, UTR checks and mark-paid are refused (503)', async () => {
+    const none = noGateway();
+    const refused = { status: 503, messageKey: 'common:errors.paymentsUnavailable' };
+    await expect(
+      none.issue({
+        billNo: 'B1',
+        market: 'ID',
+        payType: 1,
+        payCode: 'BCA',
+        amountMinor: 100,
+        expiresAt: new Date(),
+      }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      none.checkUtr({ utr: '123456789012', vcode: 'UPI1', amountMinor: 100, market: 'IN' }),
+    ).rejects.toMatchObject(refused);
+    await expect(none.markPaid({ vcode: 'V', amountMinor: 100, market: 'IN' })).rejects.toMatchObject(
+      refused,
+    );
+    expect(await none.deliverDue(async () => 200)).toEqual({ delivered: 0, failed: 0 });
+  });
+});
+
+describe('manual credits, four eyes (decision 047)', () => {
+  const propose = (headers: Record<string, string>, orderNo: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/admin-api/orders/${orderNo}/manual-credits`, headers, payload });
+  const decide = (headers: Record<string, string>, id: number, what: 'approve' | 'reject', payload = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/admin-api/payments/manual-credits/${id}/${what}`,
+      headers,
+      payload,
+    });
+  const paymentsOf = async (orderNo: string) =>
+    t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await orderRow(orderNo)).id));
+
+  it('books nothing on a proposal; the proposer cannot approve it; another administrator credits it, audited', async () => {
+    const orderNo = await dueLoan('ID');
+    const before = await owed('ID', orderNo);
+    const proposed = await propose(adminId, orderNo, {
+      amountMinor: 10_000_000,
+      reference: 'BCA TRF 0001',
+      note: 'Transfer seen on the statement',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const credit = proposed.json().data;
+    expect(credit).toMatchObject({ orderNo, state: 'proposed', amount: 'Rp\u00a0100.000', paymentId: null });
+    expect(await owed('ID', orderNo)).toBe(before);
+    expect(await paymentsOf(orderNo)).toEqual([]);
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: '/admin-api/payments/manual-credits',
+      headers: adminId2,
+    });
+    expect(waiting.json().data.items.map((c: { id: number }) => c.id)).toContain(credit.id);
+
+    // The maker is not the checker.
+    const own = await decide(adminId, credit.id, 'approve');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(
+      'Another administrator must approve or reject a manual credit you proposed.',
+    );
+    expect(await paymentsOf(orderNo)).toEqual([]);
+
+    const approved = await decide(adminId2, credit.id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ state: 'approved', paymentId: expect.any(Number) });
+    expect(await owed('ID', orderNo)).toBe(before - 10_000_000);
+    const [payment] = await paymentsOf(orderNo);
+    expect(payment).toMatchObject({ state: 'credited', amountMinor: 10_000_000, currency: 'IDR' });
+    expect(sum(await allocationsOf(payment!.id))).toBe(10_000_000);
+    expect(await audits('manualCredit.propose', `manualCredit:${credit.id}`)).toHaveLength(1);
+    const [entry] = await audits('manualCredit.approve', `manualCredit:${credit.id}`);
+    expect(entry!.detail).toMatch(/^order:ID\d+ Rp\u00a0100\.000 proposed by staff:\d+/);
+    // Decided once.
+    expect((await decide(adminId2, credit.id, 'approve')).statusCode).toBe(409);
+    expect((await decide(adminId2, credit.id, 'reject', { note: 'No' })).statusCode).toBe(409);
+    expect(await paymentsOf(orderNo)).toHaveLength(1);
+  });
+
+  it('is an administrator’s, in whole rupiah, in their market', async () => {
+    const orderNo = await dueLoan('ID');
+    const body = { amountMinor: 10_000_000, reference: 'BCA TRF 0002' };
+    expect((await propose(agentId, orderNo, body)).statusCode).toBe(403);
+    expect((await propose(adminIn, orderNo, body)).statusCode).toBe(403);
+    const sen = await propose(adminId, orderNo, { ...body, amountMinor: 10_000_050 });
+    expect(sen.statusCode).toBe(400);
+    expect(sen.json().message).toBe('The amount must be whole rupiah, with no sen.');
+    expect((await propose(adminId, orderNo, { ...body, reference: '' })).statusCode).toBe(400);
+    expect(
+      await t.database.db
+        .select()
+        .from(ledgerAdjustments)
+        .where(eq(ledgerAdjustments.orderId, (await orderRow(orderNo)).id)),
+    ).toEqual([]);
+  });
+
+  it('a rejection books nothing; an approval the ledger refuses leaves the proposal as it was', async () => {
+    const orderNo = await dueLoan('ID');
+    const first = (await propose(adminId, orderNo, { amountMinor: 5_000_000, reference: 'REF-A' })).json()
+      .data;
+    const rejected = await decide(adminId2, first.id, 'reject', { note: 'Not on the statement' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().data.state).toBe('rejected');
+    expect((await decide(adminId2, first.id, 'approve')).statusCode).toBe(409);
+    expect(await paymentsOf(orderNo)).toEqual([]);
+    expect((await audits('manualCredit.reject', `manualCredit:${first.id}`))[0]!.detail).toBe(
+      'Not on the statement',
+    );
+
+    // The loan settled meanwhile: the ledger refuses the credit, and nothing of the approval stays.
+    const second = (await propose(adminId, orderNo, { amountMinor: 5_000_000, reference: 'REF-B' })).json()
+      .data;
+    await t.database.db.update(orders).set({ status: 200 }).where(eq(orders.orderNo, orderNo));
+    const refused = await decide(adminId2, second.id, 'approve');
+    expect(refused.statusCode).toBe(409);
+    expect(await paymentsOf(orderNo)).toEqual([]);
+    const [row] = await t.database.db
+      .select()
+      .from(ledgerAdjustments)
+      .where(eq(ledgerAdjustments.id, second.id));
+    expect(row).toMatchObject({ state: 'proposed', decidedBy: null, paymentId: null });
+  });
+
+  it('credits once when two administrators approve at the same moment', async () => {
+    const orderNo = await dueLoan('ID');
+    const before = await owed('ID', orderNo);
+    const credit = (await propose(adminId, orderNo, { amountMinor: 2_000_000, reference: 'REF-C' })).json()
+      .data;
+    const replies = await Promise.all([
+      decide(adminId2, credit.id, 'approve'),
+      decide(admin, credit.id, 'approve'),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await paymentsOf(orderNo)).toHaveLength(1);
+    expect(await owed('ID', orderNo)).toBe(before - 2_000_000);
   });
 });

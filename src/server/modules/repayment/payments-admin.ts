@@ -19,13 +19,22 @@ import {
   reviewReply,
 } from '../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
+import {
+  adjustmentIdParams,
+  adjustmentRejectBody,
+  type ManualCredit,
+  manualCreditBody,
+  manualCreditParams,
+  manualCreditReply,
+  manualCreditsReply,
+} from '../../../shared/contract/ledger-adjustments.ts';
 import { orderNoField } from '../../../shared/contract/loans.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
-import { formatMoney } from '../../../shared/domain/money.ts';
+import { formatMoney, isPayable } from '../../../shared/domain/money.ts';
 import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { CallbackSender, SandboxGateway } from '../../adapters/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
+import { ledgerAdjustments, orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
@@ -53,12 +62,55 @@ export function paymentsAdminService(deps: {
   engine: OrderEngine;
   clock: { now(): Date };
 }) {
-  const { db, gateway, callbacks, audit } = deps;
+  const { db, gateway, callbacks, audit, clock } = deps;
 
   const money = (minor: number, market: string) => formatMoney(minor, market as Market);
   /** A payment of a market the staff member does not work on (as an order or product of one is). */
   const otherMarket = () =>
     new AppError(ADMIN_ERROR_CODE.OTHER_MARKET, 'admin:errors.payment.otherMarket', 403);
+
+  type Adjustment = typeof ledgerAdjustments.$inferSelect;
+  const presentCredit = (a: Adjustment, orderNo: string, market: Market): ManualCredit => ({
+    id: a.id,
+    orderNo,
+    market,
+    amountMinor: a.amountMinor,
+    amount: money(a.amountMinor, market),
+    reference: a.reference,
+    note: a.note,
+    state: a.state as ManualCredit['state'],
+    proposedBy: a.proposedBy,
+    proposedAt: a.proposedAt.toISOString(),
+    decidedBy: a.decidedBy,
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+    paymentId: a.paymentId,
+  });
+
+  /**
+   * A manual credit about to be decided, locked in a statement of its own and then read (the money rule):
+   * two administrators deciding at once take turns, the second finds it decided. The checker is never
+   * the maker (a database check says so too).
+   */
+  async function proposalToDecide(tx: Db, staff: StaffIdentity, adjustmentId: number) {
+    await tx
+      .select({ id: ledgerAdjustments.id })
+      .from(ledgerAdjustments)
+      .where(eq(ledgerAdjustments.id, adjustmentId))
+      .for('update');
+    const [found] = await tx
+      .select({ a: ledgerAdjustments, orderNo: orders.orderNo, market: orders.market })
+      .from(ledgerAdjustments)
+      .innerJoin(orders, eq(orders.id, ledgerAdjustments.orderId))
+      .where(eq(ledgerAdjustments.id, adjustmentId));
+    if (!found) throw new AppError(ERROR_CODE.NOT_FOUND);
+    const market = found.market as Market;
+    if (!staff.markets.includes(market)) throw new AppError('403', 'staff:errors.forbidden', 403);
+    if (found.a.state !== 'proposed')
+      throw new AppError(ERROR_CODE.CONFLICT, 'admin:errors.manualCredit.decided', 409);
+    if (found.a.proposedBy === staff.id)
+      throw new AppError(ERROR_CODE.FORBIDDEN, 'admin:errors.manualCredit.ownProposal', 403);
+    return { a: found.a, orderNo: found.orderNo, market };
+  }
 
   async function codeFor(billNo: string) {
     const [row] = await db
@@ -95,6 +147,128 @@ export function paymentsAdminService(deps: {
         });
       const sent = await gateway.deliverDue(callbacks());
       return { paymentId: event.paymentId, eventId: event.eventId, delivered: sent.delivered > 0 };
+    },
+
+    /**
+     * Maker (decision 047): an administrator proposes crediting money the borrower paid outside the
+     * gateway (a bank transfer, with its reference) to an order. Nothing is booked until another
+     * administrator approves it. Audited.
+     */
+    async proposeCredit(
+      staff: StaffIdentity,
+      orderNo: string,
+      body: { amountMinor: number; reference: string; note: string },
+      ip: string,
+    ): Promise<ManualCredit> {
+      const [order] = await db
+        .select({ id: orders.id, market: orders.market })
+        .from(orders)
+        .where(eq(orders.orderNo, orderNo));
+      if (!order) throw new AppError(ERROR_CODE.NOT_FOUND);
+      const market = order.market as Market;
+      if (!staff.markets.includes(market)) throw new AppError('403', 'staff:errors.forbidden', 403);
+      if (!isPayable(body.amountMinor, market))
+        throw new AppError(ERROR_CODE.VALIDATION, 'admin:errors.manualCredit.notPayable');
+      const [row] = await db
+        .insert(ledgerAdjustments)
+        .values({
+          orderId: order.id,
+          amountMinor: body.amountMinor,
+          reference: body.reference,
+          note: body.note,
+          proposedBy: staff.id,
+          proposedAt: clock.now(),
+        })
+        .returning();
+      await audit({
+        staffId: staff.id,
+        action: 'manualCredit.propose',
+        target: `manualCredit:${row!.id}`,
+        detail: `order:${orderNo} ${money(body.amountMinor, market)} ref ${body.reference}${body.note ? ` (${body.note})` : ''}`,
+        ip,
+      });
+      return presentCredit(row!, orderNo, market);
+    },
+
+    /** Manual credits waiting for a second administrator, oldest first, in the staff member's markets. */
+    async proposedCredits(staff: StaffIdentity): Promise<ManualCredit[]> {
+      const rows = await db
+        .select({ a: ledgerAdjustments, orderNo: orders.orderNo, market: orders.market })
+        .from(ledgerAdjustments)
+        .innerJoin(orders, eq(orders.id, ledgerAdjustments.orderId))
+        .where(and(eq(ledgerAdjustments.state, 'proposed'), inArray(orders.market, staff.markets)))
+        .orderBy(ledgerAdjustments.id)
+        .limit(REVIEW_PAGE);
+      return rows.map((r) => presentCredit(r.a, r.orderNo, r.market as Market));
+    },
+
+    /**
+     * Checker (decision 047): another administrator approves a proposed manual credit. In one
+     * transaction the money becomes a payment of its order and is credited through the crediting path of
+     * a reviewed payment (`creditReviewedPayment`: the ledger's split, settle or cure, its audit entry);
+     * a credit the ledger refuses (the loan owes nothing) leaves the proposal as it was.
+     */
+    async approveCredit(staff: StaffIdentity, adjustmentId: number, ip: string): Promise<ManualCredit> {
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const { a, orderNo, market } = await proposalToDecide(tx, staff, adjustmentId);
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            providerPaymentId: `manual_${a.id}`,
+            eventId: `manual_${a.id}`,
+            vcode: a.reference,
+            orderId: a.orderId,
+            amountMinor: a.amountMinor,
+            currency: MARKET_INFO[market].currency,
+            paidAt: a.proposedAt,
+            state: 'review',
+          })
+          .returning({ id: payments.id });
+        const [approved] = await tx
+          .update(ledgerAdjustments)
+          .set({ state: 'approved', decidedBy: staff.id, decidedAt: clock.now(), paymentId: payment!.id })
+          .where(eq(ledgerAdjustments.id, a.id))
+          .returning();
+        await creditReviewedPayment(
+          { ...deps, db: tx },
+          { paymentId: payment!.id, orderNo, markets: staff.markets, staffId: staff.id, note: a.note },
+          (inner, c) =>
+            staffRepository(inner).audit({
+              staffId: staff.id,
+              action: 'manualCredit.approve',
+              target: `manualCredit:${a.id}`,
+              detail: [
+                `order:${c.orderNo} ${money(c.allocated, c.market)} proposed by staff:${a.proposedBy}`,
+                c.excess > 0 ? ` excess ${money(c.excess, c.market)}` : '',
+                c.operation ? ` ${c.operation}` : '',
+              ].join(''),
+              ip,
+            }),
+        );
+        return presentCredit(approved!, orderNo, market);
+      });
+    },
+
+    /** Checker: another administrator rejects a proposed manual credit, saying why. Nothing is booked. */
+    async rejectCredit(staff: StaffIdentity, adjustmentId: number, note: string, ip: string) {
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const { a, orderNo, market } = await proposalToDecide(tx, staff, adjustmentId);
+        const [rejected] = await tx
+          .update(ledgerAdjustments)
+          .set({ state: 'rejected', decidedBy: staff.id, decidedAt: clock.now() })
+          .where(eq(ledgerAdjustments.id, a.id))
+          .returning();
+        await staffRepository(tx).audit({
+          staffId: staff.id,
+          action: 'manualCredit.reject',
+          target: `manualCredit:${a.id}`,
+          detail: note,
+          ip,
+        });
+        return presentCredit(rejected!, orderNo, market);
+      });
     },
 
     /** An order's payments, newest first, each with its allocations. */
@@ -268,16 +442,20 @@ export type PaymentsAdminService = ReturnType<typeof paymentsAdminService>;
 
 const tags = ['admin'];
 
-export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsAdminService }> = async (
-  app,
-  { payments: service },
-) => {
+export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsAdminService;
+  /** "Mark paid" exists only with the sandbox gateway (demo mode, or configured): decision 047. */
+  markPaid: boolean;
+}> = async (app, { payments: service, markPaid }) => {
   const staffOnly = { access: 'staff' } as const;
-  app.post(
-    `${ADMIN_BASE}/payments/mark-paid`,
-    { config: staffOnly, schema: { tags, body: markPaidBody, response: { 200: markPaidReply } } },
-    async (req) => ok(await service.markPaid(req.body.billNo, req.body.amount, req.staff!, req.ip)),
-  );
+  // Crediting books money to a loan by a person's decision: an administrator's, never an agent's.
+  const adminOnly = { access: 'staff', roles: ['admin'] } as const;
+  if (markPaid)
+    app.post(
+      `${ADMIN_BASE}/payments/mark-paid`,
+      { config: staffOnly, schema: { tags, body: markPaidBody, response: { 200: markPaidReply } } },
+      async (req) => ok(await service.markPaid(req.body.billNo, req.body.amount, req.staff!, req.ip)),
+    );
   app.get(
     `${ADMIN_BASE}/orders/:orderNo/payments`,
     {
@@ -303,10 +481,47 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsAdmi
     },
     async (req) => ok(await service.resolve(req.staff!, req.params.paymentId, req.body.resolution, req.ip)),
   );
+  // Manual credits, four eyes (decision 047): one administrator proposes, another approves or rejects.
+  app.post(
+    `${ADMIN_BASE}/orders/:orderNo/manual-credits`,
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        params: manualCreditParams,
+        body: manualCreditBody,
+        response: { 200: manualCreditReply },
+      },
+    },
+    async (req) => ok(await service.proposeCredit(req.staff!, req.params.orderNo, req.body, req.ip)),
+  );
+  app.get(
+    `${ADMIN_BASE}/payments/manual-credits`,
+    { config: adminOnly, schema: { tags, response: { 200: manualCreditsReply } } },
+    async (req) => ok({ items: await service.proposedCredits(req.staff!) }),
+  );
+  app.post(
+    `${ADMIN_BASE}/payments/manual-credits/:adjustmentId/approve`,
+    { config: adminOnly, schema: { tags, params: adjustmentIdParams, response: { 200: manualCreditReply } } },
+    async (req) => ok(await service.approveCredit(req.staff!, req.params.adjustmentId, req.ip)),
+  );
+  app.post(
+    `${ADMIN_BASE}/payments/manual-credits/:adjustmentId/reject`,
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        params: adjustmentIdParams,
+        body: adjustmentRejectBody,
+        response: { 200: manualCreditReply },
+      },
+    },
+    async (req) => ok(await service.rejectCredit(req.staff!, req.params.adjustmentId, req.body.note, req.ip)),
+  );
   app.post(
     `${ADMIN_BASE}/payments/:paymentId/credit`,
     {
-      config: staffOnly,
+      config: adminOnly,
       schema: { tags, params: paymentIdParams, body: creditBody, response: { 200: creditReply } },
     },
     async (req) => ok(await service.credit(req.staff!, req.params.paymentId, req.body, req.ip)),

@@ -465,13 +465,13 @@ describe('extension', () => {
     const res = await post(REPAY_PATHS.delay, indonesia, { orderId: 'ID20261101001' });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    // kredito-kilat: 2 % of the principal for 7 more days.
-    expect(d).toMatchObject({ available: true, extensionDays: 7, delayShouldPayAmount: 6_000_000 });
-    expect(d.delayShouldPayText).toBe('Rp\u00a060.000');
+    // kredito-kilat: 0.7 % of the principal for 7 more days (0.1 % a day, the OJK cap: decision 047).
+    expect(d).toMatchObject({ available: true, extensionDays: 7, delayShouldPayAmount: 2_100_000 });
+    expect(d.delayShouldPayText).toBe('Rp\u00a021.000');
     expect(
       d.orderDetail.detail.every((r: { value: string }) => r.value !== '' && r.value !== 'Rp\u00a00'),
     ).toBe(true);
-    expect(d.comparison.extendNow.value).toBe('Rp\u00a060.000');
+    expect(d.comparison.extendNow.value).toBe('Rp\u00a021.000');
     // Paying late for 7 days at 0.1 % a day of the amount due.
     expect(d.comparison.payLate.value).toMatch(/^Rp\u00a0[\d.]+$/);
     const plain = await post(REPAY_PATHS.vcode, indonesia, {

@@ -6,6 +6,7 @@ import type {
   ReviewPage,
 } from '../../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../../shared/contract/constants.ts';
+import type { ManualCredit, ManualCreditBody } from '../../../../shared/contract/ledger-adjustments.ts';
 import { unwrap } from '../../../lib/api-query.ts';
 import { adminRequest } from '../admin-api.ts';
 
@@ -15,10 +16,15 @@ export const PAYMENT_PATHS = {
   credit: (id: number) => `${ADMIN_BASE}/payments/${id}/credit`,
   resolve: (id: number) => `${ADMIN_BASE}/payments/${id}/resolve`,
   markPaid: `${ADMIN_BASE}/payments/mark-paid`,
+  manualCredits: `${ADMIN_BASE}/payments/manual-credits`,
+  proposeCredit: (orderNo: string) => `${ADMIN_BASE}/orders/${encodeURIComponent(orderNo)}/manual-credits`,
+  decideCredit: (id: number, what: 'approve' | 'reject') =>
+    `${ADMIN_BASE}/payments/manual-credits/${id}/${what}`,
 } as const;
 
 export const paymentKeys = {
   review: ['admin', 'payments', 'review'] as const,
+  manualCredits: ['admin', 'payments', 'manual-credits'] as const,
 };
 
 /** The server's bounds on a resolution note (contract `resolveBody`). */
@@ -75,4 +81,42 @@ export function readAmount(text: string): number | null {
   if (!match) return null;
   const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return minor > 0 ? minor : null;
+}
+
+/** Manual credits waiting for a second administrator (decision 047). */
+export function fetchManualCredits(): Promise<ManualCredit[]> {
+  return unwrap(adminRequest<{ items: ManualCredit[] }>(PAYMENT_PATHS.manualCredits, { silent: true })).then(
+    (d) => d.items,
+  );
+}
+
+export function proposeManualCredit(
+  orderNo: string,
+  body: ManualCreditBody,
+  csrf: string,
+  loadingText: string,
+) {
+  return adminRequest<ManualCredit>(PAYMENT_PATHS.proposeCredit(orderNo), {
+    method: 'POST',
+    data: { ...body },
+    csrf,
+    silent: true,
+    loadingText,
+  });
+}
+
+export function decideManualCredit(
+  id: number,
+  what: 'approve' | 'reject',
+  note: string,
+  csrf: string,
+  loadingText: string,
+) {
+  return adminRequest<ManualCredit>(PAYMENT_PATHS.decideCredit(id, what), {
+    method: 'POST',
+    data: what === 'reject' ? { note } : {},
+    csrf,
+    silent: true,
+    loadingText,
+  });
 }

@@ -1,4 +1,5 @@
 import type { CreditResult, ReviewItem, ReviewPage } from '../../../../shared/contract/admin.ts';
+import type { ManualCredit } from '../../../../shared/contract/ledger-adjustments.ts';
 
 /** Reconciliation data as the server sends it, for the screen's tests. */
 
@@ -35,6 +36,26 @@ export function creditResult(overrides: Partial<CreditResult> = {}): CreditResul
     excess: '₹0',
     operation: null,
     orderStatus: 174,
+    ...overrides,
+  };
+}
+
+/** A manual credit waiting for approval (decision 047). */
+export function manualCredit(overrides: Partial<ManualCredit> = {}): ManualCredit {
+  return {
+    id: 5,
+    orderNo: 'ID20261101001',
+    market: 'ID',
+    amountMinor: 10_000_000,
+    amount: 'Rp\u00a0100.000',
+    reference: 'BCA TRF 0001',
+    note: 'Seen on the statement',
+    state: 'proposed',
+    proposedBy: 9,
+    proposedAt: '2026-11-20T04:30:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    paymentId: null,
     ...overrides,
   };
 }

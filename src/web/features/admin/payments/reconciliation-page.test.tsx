@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../shared/domain/time.ts';
 import { setupAntdMobile } from '../../../ui/antd-setup.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import {
+  agentSession,
   CSRF,
   captureToasts,
   type FetchCall,
@@ -17,7 +18,7 @@ import {
   XSS,
 } from '../admin-test-kit.tsx';
 import { PAYMENT_PATHS } from './payments-api.ts';
-import { creditResult, reviewItem, reviewPage } from './payments-test-kit.ts';
+import { creditResult, manualCredit, reviewItem, reviewPage } from './payments-test-kit.ts';
 import { ReconciliationPage } from './reconciliation-page.tsx';
 
 const realFetch = globalThis.fetch;
@@ -78,6 +79,7 @@ function network(
           ),
     [`POST ${PAYMENT_PATHS.resolve(41)}`]: (call) =>
       handlers.resolve ? handlers.resolve(call) : ok({ id: handled(call), state: 'resolved' }),
+    [`GET ${PAYMENT_PATHS.manualCredits}`]: () => ok({ items: [] }),
   });
 }
 
@@ -116,6 +118,15 @@ describe('ReconciliationPage', () => {
     expect(screen.getByRole('button', { name: 'Credit to order: payment 41' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resolve with note: payment 42' })).toBeTruthy();
     expect(Object.fromEntries(net.callsTo(PAYMENT_PATHS.review)[0]!.query)).toEqual({});
+  });
+
+  it('offers crediting to administrators only; an agent may resolve (decision 047)', async () => {
+    network([reviewItem()]);
+    renderAt(routes, ADMIN_ROUTES.payments, { session: agentSession() });
+    const first = await card(41);
+    expect(within(first).queryByRole('button', { name: 'Credit to order: payment 41' })).toBeNull();
+    expect(first.textContent).toContain('Only an administrator can credit a payment to an order.');
+    expect(within(first).getByRole('button', { name: 'Resolve with note: payment 41' })).toBeTruthy();
   });
 
   it('shows what the provider reported as text, never as markup', async () => {
@@ -381,5 +392,89 @@ describe('ReconciliationPage', () => {
     expect(call.body).toEqual({ billNo: 'INB0000041', amount: 150_050 });
     expect(call.headers[CSRF_HEADER]).toBe(CSRF);
     await waitFor(() => expect(net.callsTo(PAYMENT_PATHS.review)).toHaveLength(2));
+  });
+});
+
+describe('manual credits, four eyes (decision 047)', () => {
+  it('proposes a manual credit: order, amount in the market money, bank reference, note', async () => {
+    let waiting: ReturnType<typeof manualCredit>[] = [];
+    const net = stubFetch({
+      [`GET ${PAYMENT_PATHS.review}`]: () => ok(reviewPage([])),
+      [`GET ${PAYMENT_PATHS.manualCredits}`]: () => ok({ items: waiting }),
+      [`POST ${PAYMENT_PATHS.proposeCredit('ID20261101001')}`]: () => {
+        waiting = [manualCredit({ id: 5, proposedBy: 1 })];
+        return ok(waiting[0]);
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(routes, ADMIN_ROUTES.payments);
+    expect(await screen.findByText('No manual credit is waiting.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Order number'), 'ID20261101001');
+    await user.type(screen.getByLabelText('Amount received'), '100000');
+    await user.click(screen.getByRole('button', { name: 'Propose manual credit' }));
+    // The reference is asked for before anything is sent.
+    expect(await screen.findByText('Please enter the bank’s reference of the transfer.')).toBeTruthy();
+    expect(net.callsTo(PAYMENT_PATHS.proposeCredit('ID20261101001'))).toEqual([]);
+    await user.type(screen.getByLabelText('Bank reference'), 'BCA TRF 0001');
+    await user.type(screen.getByLabelText('Note (optional)'), 'Seen on the statement');
+    await user.click(screen.getByRole('button', { name: 'Propose manual credit' }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        'Manual credit 5 to order ID20261101001 proposed. Another administrator must approve it.',
+      ]),
+    );
+    const [sent] = net.callsTo(PAYMENT_PATHS.proposeCredit('ID20261101001'));
+    expect(sent!.body).toEqual({
+      amountMinor: 10_000_000,
+      reference: 'BCA TRF 0001',
+      note: 'Seen on the statement',
+    });
+    expect(sent!.headers[CSRF_HEADER]).toBe(CSRF);
+    // The proposer's own credit waits for a colleague: no button to approve it.
+    expect(
+      await screen.findByText('You proposed this credit: another administrator must approve or reject it.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve and credit: manual credit 5' })).toBeNull();
+  });
+
+  it('lets another administrator approve after a confirmation, or reject with a reason', async () => {
+    const net = stubFetch({
+      [`GET ${PAYMENT_PATHS.review}`]: () => ok(reviewPage([])),
+      [`GET ${PAYMENT_PATHS.manualCredits}`]: () =>
+        ok({ items: [manualCredit({ id: 5, proposedBy: 9 }), manualCredit({ id: 6, proposedBy: 9 })] }),
+      [`POST ${PAYMENT_PATHS.decideCredit(5, 'approve')}`]: () =>
+        ok(manualCredit({ id: 5, state: 'approved', decidedBy: 1, paymentId: 77 })),
+      [`POST ${PAYMENT_PATHS.decideCredit(6, 'reject')}`]: () =>
+        ok(manualCredit({ id: 6, state: 'rejected', decidedBy: 1 })),
+    });
+    const user = userEvent.setup();
+    renderAt(routes, ADMIN_ROUTES.payments);
+    await user.click(await screen.findByRole('button', { name: 'Approve and credit: manual credit 5' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Credit Rp\u00a0100.000 to order ID20261101001?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
+    await waitFor(() => expect(toasts).toEqual(['Manual credit 5 approved and credited.']));
+    expect(net.callsTo(PAYMENT_PATHS.decideCredit(5, 'approve'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Reject: manual credit 6' }));
+    expect(await screen.findByText('Manual credit 6: please give the reason for rejecting it.')).toBeTruthy();
+    expect(net.callsTo(PAYMENT_PATHS.decideCredit(6, 'reject'))).toEqual([]);
+    const six = (await screen.findByRole('heading', { level: 4, name: /^Manual credit 6 / })).closest(
+      'article',
+    )!;
+    await user.type(within(six).getByLabelText('Reason for rejecting'), 'Not on the statement');
+    await user.click(screen.getByRole('button', { name: 'Reject: manual credit 6' }));
+    await waitFor(() => expect(toasts).toContain('Manual credit 6 rejected.'));
+    expect(net.callsTo(PAYMENT_PATHS.decideCredit(6, 'reject'))[0]!.body).toEqual({
+      note: 'Not on the statement',
+    });
+  });
+
+  it('is not shown to an agent', async () => {
+    const net = network([reviewItem()]);
+    renderAt(routes, ADMIN_ROUTES.payments, { session: agentSession() });
+    await card(41);
+    expect(screen.queryByRole('heading', { level: 2, name: 'Manual credits' })).toBeNull();
+    expect(net.callsTo(PAYMENT_PATHS.manualCredits)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time } from '../admin-ui.tsx';
 import { orderKeys } from '../orders/orders-api.ts';
+import { ManualCredits } from './manual-credits.tsx';
 import { creditPayment, fetchReview, NOTE_LIMITS, paymentKeys, resolvePayment } from './payments-api.ts';
 import { SandboxPayment } from './sandbox-payment.tsx';
 import '../admin.css';
@@ -31,12 +32,14 @@ interface Outcome {
  * Reconciliation (issue 9, decision 031): payments that arrived but were not credited by themselves,
  * oldest first, each with why. An operator credits one to its order (the ledger's own split; for a
  * payment that named no order of ours, to the order they type) or resolves it with a note of what was
- * done. A handled payment leaves the list; a refusal is shown in the server's words. The sandbox
- * gateway's "mark paid" sits below, for tests and demos.
+ * done. A handled payment leaves the list; a refusal is shown in the server's words. Administrators
+ * also propose and approve manual credits there (four eyes, decision 047). The sandbox gateway's "mark
+ * paid" sits below, for tests and demos.
  */
 export function ReconciliationPage() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
+  const session = useStaffSession();
   const review = useInfiniteQuery({
     queryKey: paymentKeys.review,
     queryFn: ({ pageParam }) => fetchReview(pageParam),
@@ -111,6 +114,8 @@ export function ReconciliationPage() {
           ) : null}
         </>
       )}
+
+      {session.staff.role === 'admin' ? <ManualCredits /> : null}
 
       <SandboxPayment onPaid={() => void queryClient.invalidateQueries({ queryKey: paymentKeys.review })} />
     </section>
@@ -227,17 +232,23 @@ function PaymentCard({
             <Time iso={item.paidAt} market={item.market} />
           </Fact>
         </dl>
+        {/* Crediting books money to a loan: the server takes it from administrators only (decision 047). */}
+        {session.staff.role === 'admin' ? null : (
+          <p className="admin-muted">{t('payments.creditAdminsOnly')}</p>
+        )}
         <div className="admin-actions">
-          <button
-            id={creditButtonId}
-            type="button"
-            className="admin-button admin-button-primary"
-            aria-label={t('payments.creditNamed', { id: item.id })}
-            aria-expanded={item.orderNo ? undefined : panel === 'credit'}
-            onClick={() => (item.orderNo ? void creditOwnOrder() : setPanel('credit'))}
-          >
-            {t('payments.credit')}
-          </button>
+          {session.staff.role === 'admin' ? (
+            <button
+              id={creditButtonId}
+              type="button"
+              className="admin-button admin-button-primary"
+              aria-label={t('payments.creditNamed', { id: item.id })}
+              aria-expanded={item.orderNo ? undefined : panel === 'credit'}
+              onClick={() => (item.orderNo ? void creditOwnOrder() : setPanel('credit'))}
+            >
+              {t('payments.credit')}
+            </button>
+          ) : null}
           <button
             id={resolveButtonId}
             type="button"

@@ -357,6 +357,12 @@ export function fieldsOf(problem: ProductProblem): FieldKey[] {
       return ['tiers'];
     case 'extension':
       return ['extensionDays'];
+    case 'extensionOverCap':
+      return ['extensionFee', 'extensionDays'];
+    case 'notPayable':
+      return problem.fields.flatMap((f): FieldKey[] =>
+        f === 'lateFee' ? ['lateFeeNew', 'lateFeeRepeat'] : [f],
+      );
     case 'overCap':
       return ['dailyInterest', 'fees'];
   }
