@@ -14,7 +14,7 @@ const ID_TERMS: StoredTerms = {
   installments: 3,
   dailyInterestPpm: 500,
   fees: [{ name: 'service', rateBp: 200, timing: 'upfront' }],
-  extension: { feeBp: 200, days: 7 },
+  extension: { feeBp: 70, days: 7 },
   lateChargeTiers: [{ fromDay: 1, dailyPpm: 1_000 }],
   coolingOffDays: 2,
   earlyRepaymentMinDay: 7,
@@ -126,7 +126,7 @@ describe('loan account', () => {
     expect(loanAccount(facts()).extensionOffer(addDays(DAY0, p1.dueDay))).toBeNull();
     const due = loanAccount(facts({ status: 174 }));
     expect(due.extensionOffer(addDays(DAY0, p1.dueDay))).toEqual({
-      fee: 4_000_000,
+      fee: 1_400_000,
       days: 7,
       currentDue: addDays(DAY0, p1.dueDay),
       newDue: addDays(DAY0, p1.dueDay + 7),

@@ -11,17 +11,19 @@ import {
   periodOutstanding,
   totalOutstanding,
 } from './ledger.ts';
-import type { Minor } from './money.ts';
+import { type Minor, payableUnit } from './money.ts';
 import { isDueOrOverdue, isLive } from './order-status.ts';
 import {
-  bpOf,
   earlyRepaymentAllowed,
+  extensionFee,
+  extensionWithinCaps,
   type Installment,
   type LateCharges,
   lateCharges,
   type MarketCaps,
   type ProductTerms,
   ppmOf,
+  type Quote,
   type QuotedFee,
 } from './pricing.ts';
 import { MARKET_CAPS, type StoredTerms, termsOf } from './product.ts';
@@ -157,6 +159,26 @@ export class LoanAccount {
     this.terms = f.terms ? termsOf(f.market, f.terms) : null;
   }
 
+  /** Extension fees paid so far: they count towards a market's total cost cap (decision 047). */
+  get extensionFeesPaid(): Minor {
+    let fees = 0;
+    for (const a of this.facts.allocations) if (a.component === 'extension_fee') fees += a.amount;
+    return fees;
+  }
+
+  /** What the loan costs by its quote (interest and every fee), as the market's caps count it. */
+  get cost(): Pick<Quote, 'principal' | 'interest' | 'fees'> {
+    const f = this.facts;
+    const schedule = f.schedule ?? [];
+    return {
+      principal: f.amountMinor,
+      interest: schedule.reduce((a, s) => a + s.interest, 0),
+      fees: f.quoteFees ?? [
+        { name: 'schedule', amount: schedule.reduce((a, s) => a + s.fees, 0), timing: 'added' as const },
+      ],
+    };
+  }
+
   /** Paid towards the loan itself (extension fees aside): what the cooling-off exit counts. */
   get paidTowardsLoan(): Minor {
     return paidTowardsLoan(this.balance);
@@ -236,7 +258,12 @@ export class LoanAccount {
     if (!ext || !this.live || !isDueOrOverdue(f.status) || !next?.due) return null;
     if (this.lateBy(next, this.sincePayout(today)) - ext.days >= 0) return null;
     const newDue = addDays(next.due, ext.days);
-    return { fee: bpOf(f.amountMinor, ext.feeBp), days: ext.days, currentDue: next.due, newDue };
+    const fee = extensionFee(f.market, f.amountMinor, ext.feeBp);
+    // Offered only while the loan's whole cost stays within its market's caps with this fee too
+    // (decision 047): a product saved within the daily cap can still meet the total cap late in a loan.
+    const booked = { lateCharges: f.lateFee + f.lateCharge, extensionFees: this.extensionFeesPaid };
+    if (!extensionWithinCaps(this.cost, booked, { fee, days: ext.days }, MARKET_CAPS[f.market])) return null;
+    return { fee, days: ext.days, currentDue: next.due, newDue };
   }
 
   /**
@@ -247,7 +274,8 @@ export class LoanAccount {
   coolingOffExit(day: MarketDay): { due: Minor; lastDay: MarketDay; closesAt: Date } | null {
     const f = this.facts;
     if (!f.terms || !this.live || !this.start) return null;
-    const due = coolingOffExitDue(f.terms, f.amountMinor, this.sincePayout(day), this.paidTowardsLoan);
+    // The market's terms (`this.terms`), so the payoff's interest is rounded to the payable unit.
+    const due = coolingOffExitDue(this.terms!, f.amountMinor, this.sincePayout(day), this.paidTowardsLoan);
     if (due === null) return null;
     const lastDay = addDays(this.start, f.terms.coolingOffDays);
     return { due, lastDay, closesAt: startOfMarketDay(addDays(lastDay, 1), f.market) };
@@ -267,13 +295,8 @@ export class LoanAccount {
     const daysLate = this.lateBy(first, this.sincePayout(day));
     if (daysLate <= 0) return NO_CHARGES;
     const borrower = f.repeat ? 'repeat' : 'new';
-    const cost = {
-      principal: f.amountMinor,
-      interest: f.schedule.reduce((a, s) => a + s.interest, 0),
-      fees: f.quoteFees ?? [
-        { name: 'schedule', amount: f.schedule.reduce((a, s) => a + s.fees, 0), timing: 'added' as const },
-      ],
-    };
+    const cost = this.cost;
+    const extensionFees = this.extensionFeesPaid;
     // A market cap applied to `amount` by pricing's own `lateCharges`: asked with the amount as a one-off
     // late fee, one day late, it answers what the cap leaves of it (the arithmetic of every capped charge).
     const capped = (amount: Minor, caps: MarketCaps) =>
@@ -284,14 +307,17 @@ export class LoanAccount {
         1,
         borrower,
         caps,
+        extensionFees,
       ).lateFee;
     const caps = MARKET_CAPS[f.market];
+    const unit = payableUnit(f.market);
     const fee = lateCharges(terms, cost, first.left, 1, borrower).lateFee;
     for (let d = spell.length; d <= daysLate; d++) {
       let charge = d === 1 ? fee : 0;
       for (const p of waiting) {
         const k = d - (p.dueDay - first.dueDay);
-        if (k > 0) charge += ppmOf(p.left, lateChargeRate(terms, k));
+        // Each period's charge down to the payable unit, as pricing charges one period (decision 047).
+        if (k > 0) charge += ppmOf(p.left, lateChargeRate(terms, k), unit);
       }
       const today = capped(charge, { lateChargePerDayPpm: caps.lateChargePerDayPpm });
       spell[d] = capped(spell[d - 1]! + today, { totalCostPpm: caps.totalCostPpm });

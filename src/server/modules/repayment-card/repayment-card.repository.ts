@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { statusSql } from '../../../shared/domain/order-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { bankCards, borrowers, cardRepayments } from '../../db/schema.ts';
@@ -37,7 +38,7 @@ const wayRead = statement<{ cards: StoredCard[]; orderNo: string | null }>(
              'needsSms', c.needs_sms) order by c.id)
              from bank_cards c where c.borrower_id = $1 and c.market = $2), '[]'::json) as cards,
           (select o.order_no from orders o
-            where o.borrower_id = $1 and o.status in (170, 174, 180) and ($3 = '' or o.order_no = $3)
+            where o.borrower_id = $1 and o.status in ${statusSql('live')} and ($3 = '' or o.order_no = $3)
             order by o.due_at asc nulls last, o.id limit 1) as "orderNo"`,
 );
 

@@ -4,6 +4,7 @@ import type { GatewayEvent } from '../../../shared/contract/repayment.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { totalOutstanding } from '../../../shared/domain/ledger.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
+import { isDueOrOverdue, isLive } from '../../../shared/domain/order-status.ts';
 import {
   type AccountFacts,
   applyPayment,
@@ -17,7 +18,6 @@ import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.
 import { statement } from '../../db/statement.ts';
 import { AppError, withVars } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../plugins/errors.ts';
-import { isLive } from '../loans/loans.repository.ts';
 import type { Actor, OrderEngine } from '../orders/order-engine.ts';
 import type { LedgerOrder, RepaymentRepository } from './repayment.repository.ts';
 import { balanceOfOrder, coolingOffExit, extensionOffer, periodDueDay } from './repayment.service.ts';
@@ -72,7 +72,7 @@ function accountFacts(o: LedgerOrder, purpose: PaymentPurpose, now: Date, paidAt
   const today = marketDay(now, o.market);
   return {
     balance: balanceOfOrder(o),
-    dueOrOverdue: o.status === 174 || o.status === 180,
+    dueOrOverdue: isDueOrOverdue(o.status),
     today,
     dueDayOf: (p) => periodDueDay(o, p),
     extension: purpose === 'extension' ? extensionOffer(o, today) : null,

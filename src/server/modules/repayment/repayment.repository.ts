@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Allocation } from '../../../shared/domain/ledger.ts';
-import type { Installment } from '../../../shared/domain/pricing.ts';
+import type { Installment, QuotedFee } from '../../../shared/domain/pricing.ts';
 import type { StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -21,6 +21,8 @@ export interface LedgerOrder {
   termDays: number;
   /** Null for orders older than the order engine (no plan). */
   schedule: Installment[] | null;
+  /** The quote's fees, upfront ones included: the market's cost caps count them (decision 047). */
+  quoteFees?: QuotedFee[];
   terms: StoredTerms | null;
   extensionDays: number;
   disbursedAt: string | null;
@@ -39,7 +41,8 @@ const LEDGER_SELECT = `select json_build_object(
     'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
     'borrowerId', o.borrower_id, 'productId', o.product_id, 'productName', p.name,
     'productLogo', p.logo_url, 'amountMinor', o.amount_minor, 'termDays', o.term_days,
-    'schedule', o.quote->'schedule', 'terms', o.terms, 'extensionDays', o.extension_days,
+    'schedule', o.quote->'schedule', 'quoteFees', o.quote->'fees', 'terms', o.terms,
+    'extensionDays', o.extension_days,
     'disbursedAt', ${iso('o.disbursed_at')}, 'dueAt', ${iso('o.due_at')},
     'lateFee', coalesce((select sum(c.amount_minor) from order_charges c
                           where c.order_id = o.id and c.kind = 'late_fee'), 0),
