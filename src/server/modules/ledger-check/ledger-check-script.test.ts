@@ -45,12 +45,14 @@ async function target(kind: 'pglite' | 'postgres') {
   } else {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url.toString() });
+    // The server's own database, for creating and dropping (the url below comes to name the new one).
+    const server = url.toString();
+    const admin = new pg.Client({ connectionString: server });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: url.toString() });
+      const c = new pg.Client({ connectionString: server });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
+import { payableUnit } from '../../../shared/domain/money.ts';
 import { lateCharges, ppmOf } from '../../../shared/domain/pricing.ts';
 import { MARKET_CAPS, termsOf } from '../../../shared/domain/product.ts';
 import type { Db } from '../../db/client.ts';
@@ -147,15 +148,18 @@ describe('loan jobs', () => {
     const schedule = late.quote!.schedule;
     expect(schedule).toHaveLength(3);
     const rate = late.terms!.lateChargeTiers[0]!.dailyPpm;
-    const dayCap = ppmOf(principal, MARKET_CAPS.ID.lateChargePerDayPpm!);
+    // Whole rupiah (decision 047): each period's day charge and each cap down to Rp 1.
+    const unit = payableUnit('ID');
+    const dayCap = ppmOf(principal, MARKET_CAPS.ID.lateChargePerDayPpm!, unit);
     let expected = 0;
     for (let day = 1; day <= daysLate; day++) {
       const owed = schedule
         .filter((p) => day - (p.dueDay - schedule[0]!.dueDay) > 0)
-        .reduce((a, p) => a + ppmOf(p.total, rate), 0);
+        .reduce((a, p) => a + ppmOf(p.total, rate, unit), 0);
       expected += Math.min(owed, dayCap);
     }
-    expect(charged).toBe(Math.min(expected, ppmOf(principal, MARKET_CAPS.ID.totalCostPpm!) - cost));
+    const room = ppmOf(principal, MARKET_CAPS.ID.totalCostPpm!, unit) - cost;
+    expect(charged).toBe(Math.min(expected, room - (room % unit)));
     const firstOnly = lateCharges(
       termsOf('ID', late.terms!),
       late.quote!,
