@@ -293,6 +293,13 @@ export function routesFor(opts: {
     ),
     // The demo borrower's due loan (issue 8's budget: ≥ 10 % of the ceiling on PostgreSQL, p99 ≤ 25 ms).
     borrowerPost('POST loan-details', LOAN_PATHS.details, { orderId: `${b.market}20261101001` }, 'loan-read'),
+    // Issue 27: the same loan's installment plan, read through the loan account as loan details is.
+    borrowerPost(
+      'POST installment plan',
+      REPAY_PATHS.plan,
+      { orderId: `${b.market}20261101001` },
+      'loan-read',
+    ),
     {
       ...borrowerPost(
         'POST problem-save',

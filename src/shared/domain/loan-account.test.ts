@@ -134,6 +134,26 @@ describe('loan account', () => {
     expect(loanAccount(facts({ status: 180 })).extensionOffer(addDays(DAY0, p1.dueDay + 7))).toBeNull();
   });
 
+  it("offers no extension whose fee would take the loan's whole cost past Indonesia's total cap", () => {
+    const today = addDays(DAY0, p1.dueDay);
+    const cost = quote.interest + quote.fees.reduce((a, f) => a + f.amount, 0);
+    const cap = 200_000_000; // 100 % of the principal
+    const fee = 1_400_000;
+    // Late charges booked up to exactly the room one more fee needs: still offered.
+    const room = cap - cost - fee;
+    expect(loanAccount(facts({ status: 180, lateCharge: room })).extensionOffer(today)).not.toBeNull();
+    // Rp 1 more booked, or the same room taken by extension fees already paid: refused.
+    expect(loanAccount(facts({ status: 180, lateCharge: room + 100 })).extensionOffer(today)).toBeNull();
+    const paidFees = loanAccount(
+      facts({
+        status: 180,
+        lateCharge: room - fee + 100,
+        allocations: [{ period: null, component: 'extension_fee', amount: fee }],
+      }),
+    );
+    expect(paidFees.extensionOffer(today)).toBeNull();
+  });
+
   it('quotes the cooling-off exit while it is open, less what was already paid', () => {
     const a = loanAccount(facts());
     // 0.05 % a day of Rp 2.000.000 for one day used.

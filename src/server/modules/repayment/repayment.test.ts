@@ -310,7 +310,10 @@ describe('gateway callbacks', () => {
   });
 
   it('credits ten identical callbacks at once exactly once, and the replay changes nothing', async () => {
-    const e = event(code);
+    // Paid exactly as the bill shows it (decision 047): "Rp 1.017.500" is 101,750,000 sen, whole rupiah.
+    const shown = Number(code.amountText.replace(/\D/g, '')) * 100;
+    expect(shown).toBe(code.amount);
+    const e = event(code, { amount: shown });
     const replies = await Promise.all(Array.from({ length: 10 }, () => callback(e)));
     expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const outcomes = replies.map((r) => r.json().data.outcome).sort();
