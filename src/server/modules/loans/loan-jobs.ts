@@ -6,8 +6,8 @@ import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import { addDays, daysBetween, type MarketDay, marketDay } from '../../../shared/domain/time.ts';
 import type { MovableClock } from '../../clock.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { LOAN_FACTS_FIELDS } from '../../db/loan-facts.ts';
 import { orderCharges, orders } from '../../db/schema.ts';
-import { isoSql as iso } from '../../db/statement.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
@@ -21,19 +21,7 @@ type JobFacts = LoanFacts & { booked: MarketDay | null };
  * The loan account's facts of one order (read after its row is locked, in a statement of its own); `repeat`:
  * a borrower who has repaid a loan before pays the returning borrower's late fee.
  */
-const FACTS_SELECT = `select json_build_object(
-    'status', o.status, 'market', o.market, 'amountMinor', o.amount_minor, 'termDays', o.term_days,
-    'terms', o.terms, 'schedule', o.quote->'schedule', 'quoteFees', o.quote->'fees',
-    'extensionDays', o.extension_days, 'disbursedAt', ${iso('o.disbursed_at')},
-    'lateFee', coalesce((select sum(c.amount_minor) from order_charges c
-                          where c.order_id = o.id and c.kind = 'late_fee'), 0),
-    'lateCharge', coalesce((select sum(c.amount_minor) from order_charges c
-                             where c.order_id = o.id and c.kind = 'late_charge'), 0),
-    'allocations', coalesce((select json_agg(json_build_object(
-                               'period', a.period, 'component', a.component, 'amount', a.amount_minor)
-                               order by a.id)
-                               from payment_allocations a where a.order_id = o.id), '[]'::json),
-    'repeat', exists (select 1 from orders s where s.borrower_id = o.borrower_id and s.status = ${ORDER_STATUS.SETTLED}),
+const FACTS_SELECT = `select json_build_object(${LOAN_FACTS_FIELDS},
     'booked', (select max(c.charge_day) from order_charges c where c.order_id = o.id)
   ) as f
   from orders o`;

@@ -4,6 +4,7 @@ import type { Installment, QuotedFee } from '../../../shared/domain/pricing.ts';
 import type { StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { LOAN_FACTS_FIELDS } from '../../db/loan-facts.ts';
 import { payCodes, payments, utrSubmissions } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
@@ -38,24 +39,12 @@ export interface LedgerOrder {
 
 /** One statement, one row: the order with everything its balance needs (decision 020's hot read). */
 const LEDGER_SELECT = `select json_build_object(
-    'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
-    'borrowerId', o.borrower_id, 'productId', o.product_id, 'productName', p.name,
-    'productLogo', p.logo_url, 'amountMinor', o.amount_minor, 'termDays', o.term_days,
-    'schedule', o.quote->'schedule', 'quoteFees', o.quote->'fees', 'terms', o.terms,
-    'extensionDays', o.extension_days,
-    'disbursedAt', ${iso('o.disbursed_at')}, 'dueAt', ${iso('o.due_at')},
-    'lateFee', coalesce((select sum(c.amount_minor) from order_charges c
-                          where c.order_id = o.id and c.kind = 'late_fee'), 0),
-    'lateCharge', coalesce((select sum(c.amount_minor) from order_charges c
-                             where c.order_id = o.id and c.kind = 'late_charge'), 0),
-    'allocations', coalesce((select json_agg(json_build_object(
-                               'period', a.period, 'component', a.component, 'amount', a.amount_minor)
-                               order by a.id)
-                               from payment_allocations a where a.order_id = o.id), '[]'::json),
+    'id', o.id, 'orderNo', o.order_no, 'borrowerId', o.borrower_id, 'productId', o.product_id,
+    'productName', p.name, 'productLogo', p.logo_url, 'dueAt', ${iso('o.due_at')},
     'paidOn', (select json_object_agg(x.period, x.at) from (
                  select a.period, ${iso('max(a.created_at)')} as at from payment_allocations a
                   where a.order_id = o.id and a.period is not null group by a.period) x),
-    'repeat', exists (select 1 from orders s where s.borrower_id = o.borrower_id and s.status = 200)
+    ${LOAN_FACTS_FIELDS}
   ) as o
   from orders o join products p on p.id = o.product_id`;
 
