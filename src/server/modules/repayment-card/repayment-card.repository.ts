@@ -152,13 +152,7 @@ export function repaymentCardRepository({ db, run }: Pick<Database, 'db' | 'run'
       const [r] = (rows as unknown as { rows: Array<Record<string, unknown>> }).rows;
       if (!r) return null;
       return {
-        id: Number(r.id),
-        orderId: Number(r.orderId),
-        cardId: Number(r.cardId),
-        amountMinor: Number(r.amount),
-        needValid: Boolean(r.needValid),
-        state: r.state as RecordState,
-        expiresAt: new Date(r.expiresAt as string | Date),
+        ...rowOf(r),
         bankCode: String(r.bankCode),
         productId: Number(r.productId),
       };
