@@ -161,7 +161,11 @@ export const loanQuotes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('loan_quotes_borrower_idx').on(t.borrowerId, t.createdAt)],
+  (t) => [
+    index('loan_quotes_borrower_idx').on(t.borrowerId, t.createdAt),
+    // The loan jobs drop quotes a day past their time that made no order.
+    index('loan_quotes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Loan orders. Amounts in minor units. `collectionAllowed` is the spec's isShow (collection complaints). */

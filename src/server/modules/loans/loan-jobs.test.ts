@@ -6,6 +6,7 @@ import { lateCharges, ppmOf } from '../../../shared/domain/pricing.ts';
 import { MARKET_CAPS, termsOf } from '../../../shared/domain/product.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  loanQuotes,
   orderCharges,
   orderEvents,
   orders,
@@ -254,5 +255,39 @@ describe('loan jobs', () => {
   it('moves the demo clock only forward', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/dev-api/clock', payload: { days: -1 } });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('quotes', () => {
+  it('drop quotes a day past their time that made no order, and keep the one an order was booked on', async () => {
+    const db = t.database.db;
+    const [order] = await db
+      .select({ id: orders.id, borrowerId: orders.borrowerId, productId: orders.productId })
+      .from(orders)
+      .limit(1);
+    const now = t.clock.now().getTime();
+    const quote = (id: string, expiresAgoMs: number) => ({
+      id,
+      borrowerId: order!.borrowerId,
+      productId: order!.productId,
+      termsVersion: 1,
+      amountMinor: 1_000_000,
+      termDays: 91,
+      quote: {} as never,
+      expiresAt: new Date(now - expiresAgoMs),
+    });
+    await db
+      .insert(loanQuotes)
+      .values([
+        quote('q-stale', 2 * DAY),
+        quote('q-recent', DAY / 2),
+        quote('q-open', -DAY / 48),
+        quote('q-booked', 3 * DAY),
+      ]);
+    await db.update(orders).set({ quoteId: 'q-booked' }).where(eq(orders.id, order!.id));
+    await t.app.loanJobs.run();
+    const left = await db.select({ id: loanQuotes.id }).from(loanQuotes).orderBy(loanQuotes.id);
+    expect(left.map((q) => q.id)).toEqual(['q-booked', 'q-open', 'q-recent']);
+    await db.update(orders).set({ quoteId: null }).where(eq(orders.id, order!.id));
   });
 });

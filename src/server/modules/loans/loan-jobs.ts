@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type LoanFacts, loanAccount } from '../../../shared/domain/loan-account.ts';
@@ -7,7 +7,7 @@ import { addDays, daysBetween, type MarketDay, marketDay } from '../../../shared
 import type { MovableClock } from '../../clock.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { LOAN_FACTS_FIELDS } from '../../db/loan-facts.ts';
-import { orderCharges, orders } from '../../db/schema.ts';
+import { loanQuotes, orderCharges, orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { OrderEngine } from '../orders/order-engine.ts';
@@ -150,6 +150,16 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
       now,
     );
     const charged = await accrue(now);
+    // Quotes shown and never booked are kept a day past their time (decision 046), then dropped: an
+    // order keeps its own copy of the quote its borrower accepted, and the row stays for it.
+    await db
+      .delete(loanQuotes)
+      .where(
+        and(
+          lt(loanQuotes.expiresAt, new Date(now.getTime() - DAY)),
+          sql`not exists (select 1 from orders o where o.quote_id = ${loanQuotes.id})`,
+        ),
+      );
     return { fellDue, wentOverdue, charged };
   }
 

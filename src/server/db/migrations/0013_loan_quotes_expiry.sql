@@ -1,0 +1,1 @@
+CREATE INDEX "loan_quotes_expires_idx" ON "loan_quotes" USING btree ("expires_at");
