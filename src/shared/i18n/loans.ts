@@ -10,6 +10,9 @@ export const loans = {
       apply: 'Apply now',
       inReview: 'In review',
       active: 'Loan active',
+      // Why a product cannot be applied for now (decision 046): said on the card, not only after a tap.
+      repayFirst: 'Repay your overdue loan first',
+      limitReached: 'Loan limit reached',
     },
     amountRangeDes: 'Loan amount',
     rateDesc: 'Interest {{rate}}',
@@ -146,6 +149,8 @@ export const loans = {
       apply: 'Ajukan sekarang',
       inReview: 'Sedang ditinjau',
       active: 'Pinjaman aktif',
+      repayFirst: 'Lunasi dulu pinjaman yang terlambat',
+      limitReached: 'Batas pinjaman tercapai',
     },
     amountRangeDes: 'Jumlah pinjaman',
     rateDesc: 'Bunga {{rate}}',

@@ -267,6 +267,12 @@ describe('how many loans a borrower may hold', () => {
     expect(applied.json().message).toBe(
       'You have an overdue loan. Please repay it before taking a new loan.',
     );
+    // The product list says so on the card, before any tap: its button is off, with the reason.
+    const list = await post(LOAN_PATHS.recommendList, demo, {});
+    const card = (list.json().data as Array<{ id: number; buttonStatus: number; buttonText: string }>).find(
+      (c) => c.id === loan.productId,
+    );
+    expect(card).toMatchObject({ buttonStatus: 0, buttonText: 'Repay your overdue loan first' });
     const shown = await confirm(demo, loan);
     const pushed = await push(demo, loan, shown.quote.id, 'id');
     expect(pushed.statusCode).toBe(409);
@@ -323,6 +329,12 @@ describe('how many loans a borrower may hold', () => {
     expect(third.json().message).toBe(
       'You already have 2 loans or applications open. Repay one before taking a new loan.',
     );
+    // Its card says so too (Indonesian, the borrower's market language).
+    const list = await post(LOAN_PATHS.recommendList, fresh, {});
+    const card = (list.json().data as Array<{ id: number; buttonStatus: number; buttonText: string }>).find(
+      (c) => c.id === other.productId,
+    );
+    expect(card).toMatchObject({ buttonStatus: 0, buttonText: 'Batas pinjaman tercapai' });
   });
 });
 

@@ -62,14 +62,26 @@ export const OPEN_LOANS_PER_MARKET = 2;
 /**
  * Why the borrower, holding the `open` orders, may not take a new loan on `productId` (decision 046): one
  * live loan or application per product, none while any loan is overdue, at most `OPEN_LOANS_PER_MARKET`
- * in the market. Null: they may. The push asks it under the borrower's row lock.
+ * in the market. Null: they may. The push asks it under the borrower's row lock; the product list asks it
+ * too, so a card never offers what the push would refuse.
  */
-function borrowingRefusal(open: Open, productId: number): AppError | null {
+function borrowingBlock(
+  open: Open,
+  productId: number,
+): 'pendingApplication' | 'liveLoan' | 'overdueLoan' | 'loanLimit' | null {
   const mine = open.find((o) => o.p === productId);
-  if (mine) return refuse(isPending(mine.s) ? 'pendingApplication' : 'liveLoan');
-  if (open.some((o) => o.s === ORDER_STATUS.OVERDUE))
-    return new AppError(ERROR_CODE.CONFLICT, 'loans:booking.overdueLoan', 409);
-  if (open.length >= OPEN_LOANS_PER_MARKET)
+  if (mine) return isPending(mine.s) ? 'pendingApplication' : 'liveLoan';
+  if (open.some((o) => o.s === ORDER_STATUS.OVERDUE)) return 'overdueLoan';
+  if (open.length >= OPEN_LOANS_PER_MARKET) return 'loanLimit';
+  return null;
+}
+
+/** `borrowingBlock` as the refusal the borrower reads. */
+function borrowingRefusal(open: Open, productId: number): AppError | null {
+  const block = borrowingBlock(open, productId);
+  if (block === 'pendingApplication' || block === 'liveLoan') return refuse(block);
+  if (block === 'overdueLoan') return new AppError(ERROR_CODE.CONFLICT, 'loans:booking.overdueLoan', 409);
+  if (block === 'loanLimit')
     return withVars(new AppError(ERROR_CODE.CONFLICT, 'loans:booking.loanLimit', 409), {
       count: String(OPEN_LOANS_PER_MARKET),
     });
@@ -116,8 +128,17 @@ export function loansService(deps: {
     today: Record<string, number>,
   ): RecommendedProduct | null {
     if (p.dailyQuota !== null && (today[p.id] ?? 0) >= p.dailyQuota) return null;
-    const mine = open.find((o) => o.p === p.id);
-    const state = !mine ? 'apply' : isPending(mine.s) ? 'inReview' : 'active';
+    const block = borrowingBlock(open, p.id);
+    const state =
+      block === 'pendingApplication'
+        ? 'inReview'
+        : block === 'liveLoan'
+          ? 'active'
+          : block === 'overdueLoan'
+            ? 'repayFirst'
+            : block === 'loanLimit'
+              ? 'limitReached'
+              : 'apply';
     return {
       id: p.id,
       productLogo: p.logoUrl,

@@ -63,7 +63,15 @@ describe('recommend-product-list', () => {
       buttonText: 'Loan active',
     });
     expect(data[2]).toMatchObject({ buttonStatus: 0, buttonText: 'In review' });
-    expect(data[5]).toMatchObject({ buttonStatus: 1, buttonText: 'Apply now' });
+    // A product the demo borrower holds nothing of: not offered while their other loan is overdue
+    // (decision 046), and the card says why before any tap.
+    expect(data[5]).toMatchObject({ buttonStatus: 0, buttonText: 'Repay your overdue loan first' });
+    // A new borrower may apply for it.
+    const fresh = await t.newBorrower('IN');
+    expect((await post(LOAN_PATHS.recommendList, fresh)).json().data[5]).toMatchObject({
+      buttonStatus: 1,
+      buttonText: 'Apply now',
+    });
   });
 
   it('speaks Indonesian with rupiah, and leaves out a product taken off offer', async () => {
