@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, redactUrl } from './logging.ts';
 import { captureLogs } from './test/helpers.ts';
 
 function logger() {
@@ -44,5 +44,20 @@ describe('log redaction', () => {
       expect(line).not.toContain(secret);
     }
     expect(line).toContain('kept');
+  });
+
+  it("redacts every query value but the harmless ones, by rule: a staff search by phone, a link's signature", () => {
+    expect(redactUrl('/admin-api/orders?q=9876543211&status=180')).toBe(
+      '/admin-api/orders?q=%5BREDACTED%5D&status=180',
+    );
+    const certificate = redactUrl('/api/v1/documents/no-dues/IN20261101001?exp=1795000000&sig=abcDEF123_-');
+    expect(certificate).not.toContain('abcDEF123_-');
+    expect(certificate).toContain('/api/v1/documents/no-dues/IN20261101001?');
+    // The shell's parameters that name no person or device stay readable; its device id does not.
+    const h5 = redactUrl('/v3/loan-details/loan-details?market=ID&version=1&deviceId=dev-42&orderId=ID1');
+    expect(h5).toBe('/v3/loan-details/loan-details?market=ID&version=1&deviceId=%5BREDACTED%5D&orderId=ID1');
+    // A key nobody judged harmless yet is redacted too.
+    expect(redactUrl('/x?whatever=secret')).toBe('/x?whatever=%5BREDACTED%5D');
+    expect(redactUrl('/x?market=IN')).toBe('/x?market=IN');
   });
 });

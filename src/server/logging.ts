@@ -18,13 +18,43 @@ const SENSITIVE_KEYS = new Set([
   'accountno',
 ]);
 
+/**
+ * Query keys whose values may be logged: the shell's launch parameters that name no person or device,
+ * screen and paging choices, and our own order and product numbers (what support reads a log for). Every
+ * other key's value is redacted, by rule rather than by name: a search box (`q`, a phone number), a link's
+ * signature (`sig`), a device id, a code, and whatever key a later route adds until it is judged harmless
+ * here (issue 29).
+ */
+const LOGGABLE_QUERY_KEYS = new Set([
+  'market',
+  'version',
+  'type',
+  'devicename',
+  'osversion',
+  'platform',
+  'appversion',
+  'isneedpop',
+  'lang',
+  'productid',
+  'orderid',
+  'orderno',
+  'position',
+  'embed',
+  'id',
+  'status',
+  'after',
+  'cursor',
+  'page',
+  'kind',
+]);
+
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const key of [...params.keys()]) {
-    if (SENSITIVE_KEYS.has(key.toLowerCase())) {
+    if (!LOGGABLE_QUERY_KEYS.has(key.toLowerCase())) {
       params.set(key, '[REDACTED]');
       changed = true;
     }
