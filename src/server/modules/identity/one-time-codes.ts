@@ -40,6 +40,12 @@ export interface IssueRequest {
    * sent another way, not a second allowance.
    */
   via?: Delivery;
+  /**
+   * Record the code and count it against the phone's limits, but send nothing: for a phone that must not
+   * be told apart from one that gets a code (SMS sign-in of an unregistered number, issue 29). The code
+   * exists nowhere else, so every try at it is a wrong one, counted as any other.
+   */
+  silent?: boolean;
   now: Date;
 }
 
@@ -108,6 +114,7 @@ export function oneTimeCodes(deps: { db: Db; sms: SmsSender; key: string }) {
         return null;
       });
       if (refused) return refused;
+      if (req.silent) return { sent: true, resendIn: SMS_CODE.resendSeconds };
       try {
         await sms.send({
           purpose,

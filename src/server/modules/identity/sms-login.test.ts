@@ -130,6 +130,36 @@ describe('SMS sign-in', () => {
     expect(await smsTo('9000000002')).toBeNull();
   });
 
+  it('tells a registered number from an unregistered one by nothing: replies, limits and refused codes alike', async () => {
+    t.clock.advance(3_600_000);
+    const answers = async (phone: string) => {
+      const first = await post(LOGIN_PATHS.sendCode, { market: 'IN', phone });
+      const again = await post(LOGIN_PATHS.sendCode, { market: 'IN', phone });
+      const tries = [];
+      for (let i = 0; i < 6; i++)
+        tries.push(await post(LOGIN_PATHS.login, { market: 'IN', phone, smsCode: '000000' }));
+      return [first, again, ...tries].map((r) => ({
+        status: r.statusCode,
+        message: r.json().message,
+        retryAfter: r.headers['retry-after'] !== undefined,
+      }));
+    };
+    // The registered one's code is not 000000 but once in a million runs: then its first try opens it.
+    const registered = await answers('9876543210');
+    const stranger = await answers('9000000003');
+    expect(stranger).toEqual(registered);
+    expect(stranger[1]).toMatchObject({ status: 429, retryAfter: true });
+    expect(stranger[2]).toMatchObject({
+      status: 400,
+      message: 'The SMS code is not correct. Please check it and try again.',
+    });
+    expect(stranger.at(-1)).toMatchObject({
+      status: 400,
+      message: 'Too many wrong codes. Please wait an hour, then request a new one.',
+    });
+    expect(await smsTo('9000000003')).toBeNull();
+  });
+
   it("signs its message with the market's app name, in English for India", async () => {
     t.clock.advance(120_000);
     expect((await post(LOGIN_PATHS.sendCode, { market: 'IN', phone: '9876543210' })).statusCode).toBe(200);

@@ -41,10 +41,12 @@ const loginReply = envelope(
 const sentReply = envelope(z.null());
 
 /**
- * Signing in with a code sent by SMS. A code goes only to a registered number, but the reply is the same
- * either way ("if this number has an account, a code is on its way"): the call does not tell a stranger
- * who has an account. The code's limits are the one-time codes' (60 s, 5 an hour per phone, 5 tries);
- * the routes add per-address limits.
+ * Signing in with a code sent by SMS. A code goes only to a registered number, but everything else is
+ * the same either way, so the calls do not tell a stranger who has an account (issue 29): the reply
+ * ("if this number has an account, a code is on its way"), the limits (60 s, 5 an hour per phone: an
+ * unregistered number gets a code recorded and never sent, `silent`), and the answers to codes tried
+ * (wrong, then locked after 5 tries; an unregistered number's code is known to no one). The routes add
+ * per-address limits. What differs is the SMS provider's own time for a real send.
  */
 export function smsLogin(deps: {
   codes: OneTimeCodes;
@@ -61,8 +63,8 @@ export function smsLogin(deps: {
     async sendCode(market: Market, input: string, via: Delivery, lang: Lang): Promise<void> {
       const phone = marketPhone(market, input);
       const borrower = await deps.repo.findBorrowerByPhone(market, phone);
-      if (!borrower) return;
       const outcome = await deps.codes.issue({
+        silent: !borrower,
         purpose: LOGIN_PURPOSE,
         subject: subject(market, phone),
         market,
