@@ -107,7 +107,10 @@ export const loans = {
       },
       '180': {
         title: 'Repayment overdue',
-        desc: 'Your repayment is {{days}} days late and late charges apply. Repay {{amount}} now to stop them.',
+        desc_one:
+          'Your repayment is {{count}} day late and late charges apply. Repay {{amount}} now to stop them.',
+        desc_other:
+          'Your repayment is {{count}} days late and late charges apply. Repay {{amount}} now to stop them.',
       },
       '200': { title: 'Loan settled', desc: 'Thank you! This loan is fully repaid.' },
       other: { title: 'Loan status', desc: 'The details of your loan are below.' },
@@ -249,7 +252,11 @@ export const loans = {
       },
       '180': {
         title: 'Tagihan terlambat',
-        desc: 'Pembayaran Anda terlambat {{days}} hari dan dikenakan denda. Bayar {{amount}} sekarang untuk menghentikannya.',
+        // Indonesian has one form; `_one` keeps the catalogues' keys alike.
+        desc_one:
+          'Pembayaran Anda terlambat {{count}} hari dan dikenakan denda. Bayar {{amount}} sekarang untuk menghentikannya.',
+        desc_other:
+          'Pembayaran Anda terlambat {{count}} hari dan dikenakan denda. Bayar {{amount}} sekarang untuk menghentikannya.',
       },
       '200': { title: 'Pinjaman lunas', desc: 'Terima kasih! Pinjaman ini sudah lunas.' },
       other: { title: 'Status pinjaman', desc: 'Rincian pinjaman Anda ada di bawah ini.' },

@@ -33,4 +33,18 @@ describe('catalogs', () => {
   it('shows a missing key instead of failing', () => {
     expect(translate('en', 'common', 'errors.nope')).toBe('common:errors.nope');
   });
+
+  it('picks a plural by count on the server as i18next does: "1 day late", "2 days late"', () => {
+    const late = (lang: 'en' | 'id', count: number) =>
+      translate(lang, 'loans', 'notice.180.desc', { count, amount: 'X' });
+    expect(late('en', 1)).toBe(
+      'Your repayment is 1 day late and late charges apply. Repay X now to stop them.',
+    );
+    expect(late('en', 2)).toContain('is 2 days late');
+    expect(late('id', 1)).toContain('terlambat 1 hari');
+    // A key without plural forms is found as it is, with or without a count.
+    expect(translate('en', 'loans', 'notice.174.desc', { count: 1, amount: 'X', due: 'D' })).toBe(
+      'Please repay X by D to keep your record clean.',
+    );
+  });
 });

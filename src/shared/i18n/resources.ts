@@ -10,7 +10,7 @@ import { documents } from './documents.ts';
 import { loanConfirm } from './loan-confirm.ts';
 import { loanDetails } from './loan-details.ts';
 import { loans } from './loans.ts';
-import { fill, lookup } from './lookup.ts';
+import { fill, lookupCounted } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { promotion } from './promotion.ts';
@@ -65,8 +65,9 @@ export const resources = {
 } as unknown as Record<Lang, Record<Namespace, Record<string, unknown>>>;
 
 /**
- * Looks a dotted key up in one namespace, with `vars` in its `{{name}}` placeholders; returns the key
- * itself when missing so gaps show.
+ * Looks a dotted key up in one namespace, with `vars` in its `{{name}}` placeholders and a numeric
+ * `vars.count` picking the key's `_one` / `_other` form where it has them (issue 29: "1 days late");
+ * returns the key itself when missing so gaps show.
  */
 export function translate(
   lang: Lang,
@@ -74,5 +75,5 @@ export function translate(
   key: string,
   vars?: Readonly<Record<string, string | number>>,
 ): string {
-  return fill(lookup(resources[lang][ns], key) ?? `${ns}:${key}`, vars);
+  return fill(lookupCounted(resources[lang][ns], key, lang, vars?.count) ?? `${ns}:${key}`, vars);
 }

@@ -1,5 +1,5 @@
 import { common } from '../../shared/i18n/common.ts';
-import { fill, lookup } from '../../shared/i18n/lookup.ts';
+import { fill, lookupCounted } from '../../shared/i18n/lookup.ts';
 import { shell } from '../../shared/i18n/shell.ts';
 import { isLang, type Lang } from '../../shared/markets.ts';
 import { sessionLang } from './session-params.ts';
@@ -29,16 +29,6 @@ export function addCopy(catalogs: Record<string, Catalog>): void {
   for (const [ns, catalog] of Object.entries(catalogs)) registered[ns] ??= catalog;
 }
 
-const pluralRules = new Map<Lang, Intl.PluralRules>();
-function pluralOf(lang: Lang, count: number): string {
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(lang);
-    pluralRules.set(lang, rules);
-  }
-  return rules.select(count);
-}
-
 /**
  * `ns:dotted.key` (or a key in `defaultNs`) in `lang`, then in English (the reference catalog), with a
  * count picking the `_one` / `_other` form the language's plural rules name (Indonesian has only
@@ -52,8 +42,7 @@ function translate(lang: Lang, defaultNs: string, key: string, options?: TOption
   let message: string | undefined;
   for (const l of lang === 'en' ? (['en'] as const) : ([lang, 'en'] as const)) {
     const tree = catalog?.[l];
-    if (typeof options?.count === 'number') message = lookup(tree, `${path}_${pluralOf(l, options.count)}`);
-    message ??= lookup(tree, path);
+    message = lookupCounted(tree, path, l, options?.count);
     if (message !== undefined) break;
   }
   return fill(message ?? options?.defaultValue ?? path, options);

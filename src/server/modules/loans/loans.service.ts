@@ -540,7 +540,8 @@ export function loansService(deps: {
       const vars = {
         due: dueDay ? day(dueDay, lang, m) : '',
         amount: money(nextDue, m),
-        days: daysLate,
+        // The number of days late picks the sentence's plural ("1 day late").
+        count: daysLate,
       };
       const detail: Array<{ text: string; value: string }> = [
         { text: t(lang, 'rows.amount'), value: money(o.amountMinor, m) },
@@ -565,7 +566,7 @@ export function loansService(deps: {
       if (account.periods.length > 1)
         for (const p of overdue.periods)
           detail.push({
-            text: t(lang, p.daysLate === 1 ? 'rows.overduePeriod_one' : 'rows.overduePeriod_other', {
+            text: t(lang, 'rows.overduePeriod', {
               n: p.period,
               count: p.daysLate,
             }),
