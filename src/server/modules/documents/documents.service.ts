@@ -202,7 +202,9 @@ export function documentsService(deps: {
           { kind: 'rule' },
           {
             kind: 'text',
-            text: fill(text.verify, { code, url: `${siteUrl}${VERIFY_PAGE}?code=${code}` }),
+            // The certificate's language on the link: the check page opens in it, with its market's
+            // company (the site's language picks the market's details), not the site's default (issue 29).
+            text: fill(text.verify, { code, url: `${siteUrl}${VERIFY_PAGE}?code=${code}&lang=${lang}` }),
             size: 10,
           },
           { kind: 'space', points: 8 },

@@ -137,7 +137,7 @@ describe('no-dues certificate', () => {
     const text = lines.join(' ');
     expect(text).toContain('This is to certify that Priya Sharma has repaid in full');
     expect(text).toContain(`Verification code: ${code}.`);
-    expect(text).toContain(`http://loans.example.in/verify?code=${code}`);
+    expect(text).toContain(`http://loans.example.in/verify?code=${code}&lang=en`);
     expect(text).toContain('Reserve Bank of India');
     // Rupees in the PDF's font: "Rs." (the font has no rupee sign), never a replacement character.
     const repaid = lines.find((l) => l.startsWith('Total repaid '));
@@ -152,6 +152,8 @@ describe('no-dues certificate', () => {
     expect(lines.join(' ')).toContain('Dengan ini kami menerangkan bahwa Siti Rahmawati telah melunasi');
     expect(lines.find((l) => l.startsWith('Total pembayaran '))).toMatch(/^Total pembayaran Rp [\d.]+$/);
     expect(lines.join(' ')).toContain('Otoritas Jasa Keuangan');
+    // Its check link opens the page in Indonesian, with the Indonesian company's details (issue 29).
+    expect(lines.join(' ')).toMatch(/\/verify\?code=ID[\w-]+&lang=id/);
   });
 
   it('refuses a tampered, borrowed or expired link', async () => {
