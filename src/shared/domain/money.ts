@@ -55,15 +55,6 @@ export function formatMoney(minor: Minor, market: Market): string {
 }
 
 /**
- * Money for a document in a standard PDF font, which has no rupee sign: `Rs. 1,50,000` in India (the
- * abbreviation Indian documents use), the screen's `Rp 1.500.000` in Indonesia.
- */
-export function formatMoneyForDocument(minor: Minor, market: Market): string {
-  const text = formatMoney(minor, market).replace(/\u00a0/g, ' ');
-  return market === 'IN' ? text.replace('₹', 'Rs. ') : text;
-}
-
-/**
  * The formats money is written in, built once (a formatter costs tens of microseconds; even
  * building its cache key per call showed in the loan-details profile).
  */

@@ -4,7 +4,7 @@ import { DOC_PATHS, VERIFY_PAGE } from '../../../shared/contract/documents.ts';
 import type { ReceiptsData, VerifyData } from '../../../shared/contract/documents-schema.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Component } from '../../../shared/domain/ledger.ts';
-import { formatMoney, formatMoneyForDocument } from '../../../shared/domain/money.ts';
+import { formatMoney } from '../../../shared/domain/money.ts';
 import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import { formatDate, formatDateTime } from '../../../shared/domain/time.ts';
 import { CERTIFICATE_TEXT } from '../../../shared/i18n/documents.ts';
@@ -172,7 +172,8 @@ export function documentsService(deps: {
       const fill = (s: string, vars: Record<string, string>) =>
         s.replace(/\{\{(\w+)\}\}/g, (whole, k: string) => vars[k] ?? whole);
       const code = verificationCode(c);
-      const money = (minor: number) => formatMoneyForDocument(minor, c.market);
+      // The screen's own money: the embedded font prints ₹ (issue 28).
+      const money = (minor: number) => formatMoney(minor, c.market);
       const day = (iso: string) => formatDate(iso, lang, c.market);
       const rows = [
         [text.rows.orderNo, c.orderNo],
