@@ -116,8 +116,9 @@ export const documents = {
         late_fee: 'Denda keterlambatan',
         late_charge: 'Biaya keterlambatan harian',
         extension_fee: 'Biaya perpanjangan',
-        period_one: 'Periode {{from}}: {{part}}',
-        period_other: 'Periode {{from}} sampai {{to}}: {{part}}',
+        // As the installment plan says it (issue 29).
+        period_one: 'Cicilan ke-{{from}}: {{part}}',
+        period_other: 'Cicilan ke-{{from}} sampai ke-{{to}}: {{part}}',
         fees: 'biaya',
         interest: 'bunga',
         principal: 'pokok',

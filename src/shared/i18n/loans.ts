@@ -36,8 +36,9 @@ export const loans = {
       lateCharges: 'Late charges so far',
       amountDue: 'Amount due now',
       paid: 'Paid so far',
-      overduePeriod_one: 'Instalment {{n}}: {{count}} day late',
-      overduePeriod_other: 'Instalment {{n}}: {{count}} days late',
+      // Named as the installment plan names a period (issue 29: one name for one thing).
+      overduePeriod_one: 'Period {{n}}: {{count}} day late',
+      overduePeriod_other: 'Period {{n}}: {{count}} days late',
     },
     plan: {
       single: 'One repayment',
@@ -56,7 +57,8 @@ export const loans = {
       added: 'added to repayment',
       interest: 'Interest',
       total: 'Total repayable',
-      apr: 'Annual percentage rate (APR, all costs)',
+      // A nominal rate: the daily rate of the cash flows' IRR × 365 (pricing.ts aprBp), not compounded.
+      apr: 'Annual percentage rate (APR, all costs; daily rate × 365)',
       dueDate: 'Due date',
       dueDates: 'Due dates',
       dueIfToday: '{{dates}} (if disbursed today)',
@@ -176,8 +178,8 @@ export const loans = {
       lateCharges: 'Denda keterlambatan saat ini',
       amountDue: 'Jumlah yang harus dibayar',
       paid: 'Sudah dibayar',
-      overduePeriod_one: 'Cicilan {{n}}: terlambat {{count}} hari',
-      overduePeriod_other: 'Cicilan {{n}}: terlambat {{count}} hari',
+      overduePeriod_one: 'Cicilan ke-{{n}}: terlambat {{count}} hari',
+      overduePeriod_other: 'Cicilan ke-{{n}}: terlambat {{count}} hari',
     },
     plan: {
       single: 'Sekali bayar',
@@ -196,7 +198,7 @@ export const loans = {
       added: 'ditambahkan ke pembayaran',
       interest: 'Bunga',
       total: 'Total pengembalian',
-      apr: 'Suku bunga tahunan efektif (seluruh biaya)',
+      apr: 'Suku bunga tahunan (APR, seluruh biaya; tingkat harian × 365)',
       dueDate: 'Jatuh tempo',
       dueDates: 'Tanggal jatuh tempo',
       dueIfToday: '{{dates}} (jika dicairkan hari ini)',

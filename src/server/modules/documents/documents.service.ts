@@ -16,6 +16,7 @@ import { renderPdf } from '../../pdf.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import { purposeKey, sameToken, signLink, unexpired, validSignature } from '../../signed-links.ts';
+import { payName } from '../repayment/pay-options.ts';
 import type { AppliedPayment, CertificateRow, DocumentsRepository } from './documents.repository.ts';
 
 /** A certificate link opens the PDF for this long: enough to open it, too short to pass around. */
@@ -75,10 +76,12 @@ export function documentsService(deps: {
   const verificationCode = (c: CertificateRow) =>
     `${c.orderNo}-${base32(createHmac('sha256', codeKey).update(`${c.orderNo}.${c.settledAt}`).digest(), 10)}`;
 
-  function methodOf(p: AppliedPayment, lang: Lang): string {
+  function methodOf(p: AppliedPayment, lang: Lang, m: Market): string {
     const t = (key: string, vars?: Record<string, string>) => translate(lang, 'documents', key, vars);
     if (p.utr) return t('receipt.method.upiUtr', { utr: p.utr });
-    if (p.payType === PAY_TYPE.BANK) return t('receipt.method.bank', { bank: p.payCode ?? '' });
+    // The bank's name as the pay page shows it ("Bank Mandiri"), not the gateway's code ("MANDIRI").
+    if (p.payType === PAY_TYPE.BANK)
+      return t('receipt.method.bank', { bank: payName(m, p.payType, p.payCode ?? '') ?? p.payCode ?? '' });
     if (p.payType === PAY_TYPE.STORE) return t('receipt.method.store', { store: p.payCode ?? '' });
     if (p.payType === PAY_TYPE.UPI) return t('receipt.method.upi');
     return t('receipt.method.other');
@@ -137,7 +140,7 @@ export function documentsService(deps: {
           amount: formatMoney(Number(p.amount), o.market),
           amountMinor: Number(p.amount),
           paidAt: formatDateTime(p.paidAt, lang, o.market),
-          method: methodOf(p, lang),
+          method: methodOf(p, lang, o.market),
           reference: p.reference,
           parts: partsOf(p, lang, o.market),
         })),

@@ -75,7 +75,7 @@ describe('receipts', () => {
   it('writes them in the borrower language and money of the market', async () => {
     const r = await receipts(indonesia, SETTLED_ID, 'id');
     expect(r.list[0]!.amount).toMatch(/^Rp\u00a0[\d.]+$/);
-    expect(r.list[0]!.parts.some((p) => p.text.startsWith('Periode 1'))).toBe(true);
+    expect(r.list[0]!.parts.some((p) => p.text.startsWith('Cicilan ke-1'))).toBe(true);
   });
 
   it('says why a live loan has no certificate yet, and has no receipt before a payment', async () => {

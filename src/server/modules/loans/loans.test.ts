@@ -485,9 +485,9 @@ describe('loan details add up (decision 048)', () => {
     const schedule = order.quote!.schedule;
     const { data, rows } = await details(indonesia, 'ID20260701901');
     const rp = (minor: number) => formatMoney(minor, 'ID');
-    expect(rows['Cicilan 1: terlambat 133 hari']).toBe(rp(schedule[0]!.total));
-    expect(rows['Cicilan 2: terlambat 102 hari']).toBe(rp(schedule[1]!.total));
-    expect(rows['Cicilan 3: terlambat 72 hari']).toBe(rp(schedule[2]!.total));
+    expect(rows['Cicilan ke-1: terlambat 133 hari']).toBe(rp(schedule[0]!.total));
+    expect(rows['Cicilan ke-2: terlambat 102 hari']).toBe(rp(schedule[1]!.total));
+    expect(rows['Cicilan ke-3: terlambat 72 hari']).toBe(rp(schedule[2]!.total));
     // Nothing paid, no charge booked yet: all of it is due now, and the notice asks for all of it.
     expect(rows['Jumlah yang harus dibayar']).toBe(rp(order.quote!.totalRepayable));
     expect(data.noticeDesText).toBe(

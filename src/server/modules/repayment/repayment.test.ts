@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_HEADERS, REPAY_PATHS } from '../../../shared/contract/constants.ts';
+import { DOC_PATHS } from '../../../shared/contract/documents.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { type CallbackSender, signedHeaders } from '../../adapters/payment-gateway.ts';
 import { gatewayEvents, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
@@ -655,6 +656,42 @@ describe('back office and the sandbox', () => {
       billNo: code.billNo,
     });
     expect(status.json().data.state).toBe('credited');
+  });
+
+  it("names the bank on the receipt as the pay page does ('Bank Mandiri', not the gateway's 'MANDIRI')", async () => {
+    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
+    await seedOrder(
+      t.database.db,
+      'ID',
+      demo!.borrowerId,
+      demo!.productId,
+      {
+        orderNo: 'ID20261101903',
+        product: 1,
+        status: 180,
+        amountMinor: 300_000_000,
+        termDays: 91,
+        createdDaysAgo: 0,
+      },
+      Date.now(),
+    );
+    const late = await plan(indonesia, 'ID20261101903');
+    const code = await vcode(indonesia, {
+      orderId: 'ID20261101903',
+      amount: late.repayPlanDetail.repayWaitDetail[0]!.totalAmount,
+      payCode: 'MANDIRI',
+      pay_type: 1,
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/dev-api/gateway/pay',
+      payload: { billNo: code.billNo },
+    });
+    expect(paid.json().data.delivered).toBe(true);
+    const receipts = await post(DOC_PATHS.receipts, indonesia, { orderId: 'ID20261101903' }, 'id');
+    const methods = (receipts.json().data.list as Array<{ method: string }>).map((r) => r.method);
+    expect(methods).toContain('Transfer bank, Bank Mandiri');
+    expect(methods.join(' ')).not.toContain('MANDIRI');
   });
 });
 
