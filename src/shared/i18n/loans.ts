@@ -36,6 +36,9 @@ export const loans = {
       lateCharges: 'Late charges so far',
       amountDue: 'Amount due now',
       paid: 'Paid so far',
+      // A closed loan's totals: nothing more will come, so not "so far" (issue 29).
+      lateChargesTotal: 'Late charges',
+      paidTotal: 'Total paid',
       // Named as the installment plan names a period (issue 29: one name for one thing).
       overduePeriod_one: 'Period {{n}}: {{count}} day late',
       overduePeriod_other: 'Period {{n}}: {{count}} days late',
@@ -176,6 +179,8 @@ export const loans = {
       dueDate: 'Jatuh tempo',
       orderNo: 'Nomor pesanan',
       lateCharges: 'Denda keterlambatan saat ini',
+      lateChargesTotal: 'Denda keterlambatan',
+      paidTotal: 'Total dibayar',
       amountDue: 'Jumlah yang harus dibayar',
       paid: 'Sudah dibayar',
       overduePeriod_one: 'Cicilan ke-{{n}}: terlambat {{count}} hari',

@@ -559,9 +559,16 @@ export function loansService(deps: {
         detail.push({ text: t(lang, 'rows.disbursedOn'), value: formatDate(o.disbursedAt, lang, m) });
       if (dueDay) detail.push({ text: t(lang, 'rows.dueDate'), value: day(dueDay, lang, m) });
       const booked = o.lateFee + o.lateCharge;
-      if (booked > 0) detail.push({ text: t(lang, 'rows.lateCharges'), value: money(booked, m) });
+      // A live loan's figures are "so far"; a closed one's are its totals.
+      const live = isLive(o.status);
+      if (booked > 0)
+        detail.push({
+          text: t(lang, live ? 'rows.lateCharges' : 'rows.lateChargesTotal'),
+          value: money(booked, m),
+        });
       // Everything booked, extension fees included: the receipts' and the certificate's figure.
-      if (account.paid > 0) detail.push({ text: t(lang, 'rows.paid'), value: money(account.paid, m) });
+      if (account.paid > 0)
+        detail.push({ text: t(lang, live ? 'rows.paid' : 'rows.paidTotal'), value: money(account.paid, m) });
       // Each overdue instalment of a loan repaid in several, with what is left of it.
       if (account.periods.length > 1)
         for (const p of overdue.periods)

@@ -152,7 +152,7 @@ describe('installment plan', () => {
     const details = (await post('/v3/loan-details/loan-details', india, { orderId: 'IN20260801002' })).json()
       .data;
     const total = details.userOrderDetail.detail.find((r: { text: string }) => r.text === 'Total repayable');
-    expect(details.userOrderDetail.detail).toContainEqual({ text: 'Paid so far', value: total?.value });
+    expect(details.userOrderDetail.detail).toContainEqual({ text: 'Total paid', value: total?.value });
   });
 
   it("answers another borrower's order exactly as a missing one", async () => {
