@@ -267,6 +267,19 @@ export class LoanAccount {
   }
 
   /**
+   * The first market day on which what this loan asks changes by itself (issue 29): tomorrow while a
+   * period is late (each day books a late charge), else the day after the first waiting period falls
+   * due (its first late charge or fee). A bill for an amount of this loan holds no longer than that.
+   */
+  amountsChangeOn(today: MarketDay): MarketDay {
+    const next = this.waiting[0];
+    const tomorrow = addDays(today, 1);
+    if (!next?.due) return tomorrow;
+    const late = addDays(next.due, 1);
+    return daysBetween(today, late) > 0 ? late : tomorrow;
+  }
+
+  /**
    * The cooling-off exit on market day `day`: what it asks (ledger.ts `coolingOffExitDue`: the payoff
    * less what was already paid towards the loan), its last day and when it closes (the end of the payout
    * day plus the product's cooling-off days); null when it is not open.

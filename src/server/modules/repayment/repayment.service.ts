@@ -80,9 +80,19 @@ export function coolingOffExit(o: LedgerOrder, day: MarketDay): { due: number; c
   return loanAccount(o).coolingOffExit(day);
 }
 
-/** A pay code holds until the market's next midnight: late charges are booked per day. */
-export function codeExpiry(now: Date, market: Market): Date {
-  return startOfMarketDay(addDays(marketDay(now, market), 1), market);
+/** How long a bill (a VA number, pay code or UPI request) lives at most. */
+export const CODE_LIFETIME_MS = 24 * 3_600_000;
+
+/**
+ * When a bill made `now` expires (issue 29): 24 hours later, but never past the start of the market day
+ * on which its amount would change by itself (`LoanAccount.amountsChangeOn`: a late loan's next late
+ * charge), so a bill is never paid for an amount the loan no longer asks. A bill made at 23:54 for a
+ * loan that is not late lives its 24 hours; one for a late loan lives to midnight, as its amount does.
+ */
+export function codeExpiry(now: Date, market: Market, changesOn: MarketDay): Date {
+  const fixed = new Date(now.getTime() + CODE_LIFETIME_MS);
+  const changes = startOfMarketDay(changesOn, market);
+  return fixed < changes ? fixed : changes;
 }
 
 /** `8808 1234 5678 9012`: a number grouped in fours for reading and typing. */
@@ -317,7 +327,7 @@ export function repaymentService(deps: {
         detail.splice(1, 0, { text: t(lang, 'delay.rows.dueDate'), value: dayText(currentDue, lang, m) });
       if (daysLate > 0) detail.push({ text: t(lang, 'delay.rows.daysLate'), value: String(daysLate) });
       detail.push({ text: t(lang, 'delay.rows.orderNo'), value: o.orderNo });
-      const expiry = codeExpiry(now, m);
+      const expiry = codeExpiry(now, m, account.amountsChangeOn(marketDay(now, m)));
       const base = {
         orderNo: o.orderNo,
         productId: o.productId,
@@ -399,7 +409,7 @@ export function repaymentService(deps: {
       const extension = String(body.is_display ?? '0') === '1';
       const payoff = String(body.is_payoff ?? '0') === '1';
       let purpose: PayCodeRow['purpose'];
-      let expiresAt = codeExpiry(now, o.market);
+      let expiresAt = codeExpiry(now, o.market, loanAccount(o).amountsChangeOn(today));
       if (payoff) {
         // One bill pays one thing: the exit and the extension fee together is a malformed request.
         if (extension) throw new AppError(ERROR_CODE.VALIDATION);
@@ -407,7 +417,10 @@ export function repaymentService(deps: {
         if (!exit) throw refuse('payoffUnavailable', 400, ERROR_CODE.VALIDATION);
         if (body.amount !== exit.due) throw refuse('payoffAmount', 400, ERROR_CODE.VALIDATION);
         purpose = 'payoff';
-        // The end of the market day, as every code, but never past the exit's own deadline.
+        // The exit asks a day's more interest each day: its bill ends with the market day, and never
+        // past the exit's own deadline.
+        const midnight = startOfMarketDay(addDays(today, 1), o.market);
+        if (midnight < expiresAt) expiresAt = midnight;
         if (exit.closesAt < expiresAt) expiresAt = exit.closesAt;
       } else if (extension) {
         const offer = extensionOffer(o, today);
