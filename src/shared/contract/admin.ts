@@ -260,6 +260,8 @@ export const adminOrderData = z.object({
       fromStatus: z.number().int().nullable(),
       toStatus: z.number().int(),
       actor: z.string(),
+      /** The staff member's name for a `staff:<id>` actor (issue 29); null otherwise. */
+      actorName: z.string().nullable(),
       reason: z.string(),
       at: z.string(),
     }),

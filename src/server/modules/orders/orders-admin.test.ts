@@ -88,6 +88,9 @@ describe('orders in the back office', () => {
     expect(data.status).toBe(151);
     expect(data.events.map((e: { operation: string }) => e.operation)).toEqual(['submit', 'approve']);
     expect(data.events[1].actor).toMatch(/^staff:\d+$/);
+    // Named, not numbered (issue 29).
+    expect(data.events[1].actorName).toBe('Anita Admin');
+    expect(data.events[0].actorName).toBeNull();
     const audited = await t.database.db
       .select()
       .from(auditLog)

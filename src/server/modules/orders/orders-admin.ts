@@ -17,7 +17,7 @@ import { maskPhone, normalizePhone } from '../../../shared/domain/phone.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { PayoutProvider } from '../../adapters/payout.ts';
 import type { Db } from '../../db/client.ts';
-import { borrowers, orders, products } from '../../db/schema.ts';
+import { borrowers, orders, products, staffUsers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { AuditEntry } from '../staff/staff.repository.ts';
@@ -79,6 +79,20 @@ export function ordersAdminService(
     const market = order.market as Market;
     const money = (minor: number) => formatMoney(minor, market);
     const events = await engine.history(order.id);
+    // The history names the staff members who acted, not their numbers.
+    const staffIds = [
+      ...new Set(events.flatMap((e) => (/^staff:\d+$/.test(e.actor) ? [Number(e.actor.slice(6))] : []))),
+    ];
+    const names = new Map(
+      staffIds.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: staffUsers.id, name: staffUsers.name })
+              .from(staffUsers)
+              .where(inArray(staffUsers.id, staffIds))
+          ).map((r): [string, string] => [`staff:${r.id}`, r.name]),
+    );
     const q = order.quote;
     return {
       orderNo: order.orderNo,
@@ -107,6 +121,7 @@ export function ordersAdminService(
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
         actor: e.actor,
+        actorName: names.get(e.actor) ?? null,
         reason: e.reason,
         at: e.createdAt.toISOString(),
       })),

@@ -57,6 +57,7 @@ function network(
             fromStatus: 21,
             toStatus: to,
             actor: 'staff:1',
+            actorName: 'Anita Admin',
             reason,
             at: '2026-11-20T05:00:00.000Z',
           },
@@ -88,6 +89,7 @@ describe('OrderPage', () => {
             fromStatus: 21,
             toStatus: 151,
             actor: 'staff:3',
+            actorName: 'Rahul Agent',
             reason: '',
             at: '2026-11-20T06:00:00.000Z',
           },
@@ -96,6 +98,7 @@ describe('OrderPage', () => {
             fromStatus: 151,
             toStatus: 170,
             actor: 'system:payout',
+            actorName: null,
             reason: 'payout SANDBOX-1',
             at: '2026-11-21T04:30:00.000Z',
           },
@@ -122,11 +125,27 @@ describe('OrderPage', () => {
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringContaining('AppliedUnder review (21)Borrower'),
-      expect.stringContaining('ApprovedUnder review (21) → Disbursing (151)Staff member no. 3'),
+      expect.stringContaining('ApprovedUnder review (21) → Disbursing (151)Rahul Agent'),
       expect.stringContaining('Paid outDisbursing (151) → Disbursed (170)System (payout)payout SANDBOX-1'),
     ]);
     // Nothing to decide once the order has left review.
     expect(decision()).toBeNull();
+  });
+
+  it('follows an order being paid out until the payout is confirmed, without a reload', async () => {
+    let gets = 0;
+    const paying = adminOrder({ status: 151 });
+    stubFetch({
+      [`GET ${ORDER_PATHS.one('IN001')}`]: () =>
+        ok(++gets === 1 ? paying : { ...paying, status: 170, disbursedAt: '2026-11-21T04:30:00.000Z' }),
+      [`GET ${ORDER_PATHS.payments('IN001')}`]: () => ok([]),
+    });
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    const facts = (await screen.findByRole('heading', { level: 2, name: 'Order' })).closest('section')!;
+    expect(facts.textContent).toContain('Disbursing (151)');
+    // The page asks again every 3 s while the payout is on its way.
+    await waitFor(() => expect(facts.textContent).toContain('Disbursed (170)'), { timeout: 6_000 });
+    expect(gets).toBe(2);
   });
 
   it('approves after a confirmation, with the CSRF token; the page then shows the new status', async () => {

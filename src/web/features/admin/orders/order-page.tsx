@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import type { AdminOrder, AdminPayment } from '../../../../shared/contract/admin.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { ORDER_OPERATIONS } from '../../../../shared/domain/order-lifecycle.ts';
+import { ORDER_STATUS } from '../../../../shared/domain/order-status.ts';
 import { percentText } from '../../../../shared/domain/product.ts';
 import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
 import { isNotFound } from '../../../lib/api-query.ts';
@@ -26,6 +27,10 @@ addCopy({ orders: orderCopy });
 const REASON_MAX = 500;
 
 /** One order: what was borrowed and confirmed, by whom, its history, and the review decision when due. */
+/** Approved, paying out (decision 003): the page follows it until the payout is confirmed. */
+const PAYOUT_PENDING = ORDER_STATUS.DISBURSING;
+const PAYOUT_POLL_MS = 3_000;
+
 export function OrderPage() {
   const { t } = useTranslation('admin');
   const { orderNo = '' } = useParams();
@@ -34,6 +39,9 @@ export function OrderPage() {
   const order = useQuery({
     queryKey: orderKeys.one(orderNo),
     queryFn: () => fetchOrder(orderNo),
+    // While the payout is on its way, asks again until the provider's confirmation moves the order on
+    // (issue 29: the page stayed at 151 until reloaded).
+    refetchInterval: (query) => (query.state.data?.status === PAYOUT_PENDING ? PAYOUT_POLL_MS : false),
   });
   const headingId = useId();
   const title = t('order.title', { orderNo });
@@ -76,9 +84,9 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
   const historyId = useId();
   const statusName = (status: number | null) =>
     status === null ? '—' : `${t(`orders:status.${status}`, { defaultValue: String(status) })} (${status})`;
-  const actor = (who: string) => {
+  const actor = (who: string, name: string | null) => {
     const [kind, rest = ''] = who.split(':', 2);
-    if (kind === 'staff') return t('order.actors.staff', { id: rest });
+    if (kind === 'staff') return name ?? t('order.actors.staff', { id: rest });
     if (kind === 'system') return t('order.actors.system', { job: rest });
     if (kind === 'borrower') return t('order.actors.borrower');
     return who;
@@ -183,7 +191,7 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
                     </div>
                   </td>
                   <td data-label={t('order.by')}>
-                    <div className="admin-cell">{actor(e.actor)}</div>
+                    <div className="admin-cell">{actor(e.actor, e.actorName)}</div>
                   </td>
                   <td data-label={t('order.why')}>
                     {/* Staff text: a React text node, never markup. */}

@@ -44,6 +44,7 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
         fromStatus: null,
         toStatus: 21,
         actor: 'borrower:1',
+        actorName: null,
         reason: '',
         at: '2026-11-20T04:30:00.000Z',
       },
