@@ -455,6 +455,12 @@ export const reviewItem = z.object({
   /** The amount written in the market's money. */
   amount: z.string(),
   reason: z.enum(PAYMENT_REVIEW_REASONS),
+  /**
+   * What its bill asked, in the market's money, and the difference (`+₹10` over, `−₹10` short): why the
+   * payment is here (issue 29). Null for a payment that named no bill of ours.
+   */
+  billAmount: z.string().nullable(),
+  difference: z.string().nullable(),
   paidAt: z.string(),
   providerPaymentId: z.string(),
   utr: z.string().nullable(),

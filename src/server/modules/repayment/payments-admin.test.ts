@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewPage } from '../../../shared/contract/admin.ts';
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
+import { formatMoney } from '../../../shared/domain/money.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { noGateway, signedHeaders } from '../../adapters/payment-gateway.ts';
 import {
@@ -229,6 +230,9 @@ describe('the reconciliation list', () => {
       utr: null,
     });
     expect(item?.amount).toMatch(/^Rp\u00a0[\d.]+$/);
+    // Why it is here: what the bill asked and how far short the payment fell (issue 29).
+    expect(item?.billAmount).toBe(formatMoney(code.amount, 'ID'));
+    expect(item?.difference).toBe('−Rp\u00a0500');
     // An Indian agent does not see Indonesian payments.
     expect((await review(agentIn)).some((i) => i.id === row.id)).toBe(false);
   });
@@ -237,7 +241,14 @@ describe('the reconciliation list', () => {
     const { providerPaymentId } = await pay('39358000000000001', 123_400, 'ID');
     const row = await inReview(providerPaymentId, 'unmatched');
     const item = (await review(agentId)).find((i) => i.id === row.id);
-    expect(item).toMatchObject({ market: 'ID', orderNo: null, billNo: null, reason: 'unmatched' });
+    expect(item).toMatchObject({
+      market: 'ID',
+      orderNo: null,
+      billNo: null,
+      billAmount: null,
+      difference: null,
+      reason: 'unmatched',
+    });
     expect((await review(agentIn)).some((i) => i.id === row.id)).toBe(false);
     expect((await review(admin)).some((i) => i.id === row.id)).toBe(true);
   });

@@ -313,7 +313,13 @@ export function paymentsAdminService(deps: {
     async review(staff: StaffIdentity, after: number | undefined): Promise<ReviewPage> {
       const currencies = staff.markets.map((m) => MARKET_INFO[m].currency);
       const rows = await db
-        .select({ p: payments, market: orders.market, orderNo: orders.orderNo, billNo: payCodes.billNo })
+        .select({
+          p: payments,
+          market: orders.market,
+          orderNo: orders.orderNo,
+          billNo: payCodes.billNo,
+          billMinor: payCodes.amountMinor,
+        })
         .from(payments)
         .leftJoin(orders, eq(orders.id, payments.orderId))
         .leftJoin(payCodes, eq(payCodes.id, payments.payCodeId))
@@ -332,9 +338,10 @@ export function paymentsAdminService(deps: {
         .limit(REVIEW_PAGE + 1);
       const page = rows.slice(0, REVIEW_PAGE);
       return {
-        items: page.flatMap(({ p, market: orderMarket, orderNo, billNo }) => {
+        items: page.flatMap(({ p, market: orderMarket, orderNo, billNo, billMinor }) => {
           const market = paymentMarket(orderMarket, p.currency);
           if (!market) return [];
+          const diff = billMinor === null ? null : p.amountMinor - billMinor;
           return [
             {
               id: p.id,
@@ -346,6 +353,11 @@ export function paymentsAdminService(deps: {
               amount: money(p.amountMinor, market),
               // Both ways into review name their reason; an absent one can only be a payment of no code.
               reason: (p.reviewReason ?? 'unmatched') as PaymentReviewReason,
+              billAmount: billMinor === null ? null : money(billMinor, market),
+              difference:
+                diff === null || diff === 0
+                  ? null
+                  : `${diff > 0 ? '+' : '−'}${money(Math.abs(diff), market)}`,
               paidAt: p.paidAt.toISOString(),
               providerPaymentId: p.providerPaymentId,
               utr: p.utr,

@@ -13,6 +13,8 @@ export function reviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
     amountMinor: 1_200_000,
     amount: '₹12,000',
     reason: 'underpaid',
+    billAmount: '₹12,500',
+    difference: '−₹500',
     paidAt: '2026-11-20T04:30:00.000Z',
     providerPaymentId: 'pay_sbx_41',
     utr: null,

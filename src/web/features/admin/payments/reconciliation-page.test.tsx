@@ -100,6 +100,7 @@ describe('ReconciliationPage', () => {
     expect(first.textContent).toContain('₹12,000');
     expect(first.textContent).toContain('Less than the bill');
     expect(first.textContent).toContain('INB0000041');
+    expect(first.textContent).toContain('Bill amount₹12,500 (paid −₹500)');
     expect(first.textContent).toContain('UPI20261101041');
     expect(first.textContent).toContain('pay_sbx_41');
     expect(first.textContent).toContain('412345678901');

@@ -220,6 +220,12 @@ function PaymentCard({
             )}
           </Fact>
           <Fact label={t('payments.bill')}>{item.billNo ?? t('payments.noBill')}</Fact>
+          {item.billAmount ? (
+            <Fact label={t('payments.billAmount')}>
+              {item.billAmount}
+              {item.difference ? ` (${t('payments.difference', { difference: item.difference })})` : ''}
+            </Fact>
+          ) : null}
           {/* As the provider reported them: text, never markup. */}
           <Fact label={t('payments.payCode')}>
             <span className="admin-user-text">{item.vcode}</span>
