@@ -64,7 +64,8 @@ describe('repaying by bank card in Indonesia', () => {
     await page.getByRole('button', { name: 'Konfirmasi pembayaran' }).click();
 
     await page.waitForURL(/\/loanDetails\?/);
-    const paidRow = page.getByText('Sudah dibayar', { exact: true });
+    // "Sudah dibayar" while the loan is live, "Total dibayar" once this payment settled it.
+    const paidRow = page.getByText(/^(Sudah|Total) dibayar$/);
     await paidRow.waitFor();
     expect((await paidRow.locator('xpath=following-sibling::*[1]').innerText()).trim()).toBe(amount);
 
