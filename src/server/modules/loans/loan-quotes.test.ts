@@ -338,6 +338,58 @@ describe('how many loans a borrower may hold', () => {
   });
 });
 
+describe('attacks on confirm and push', () => {
+  it('refuses hostile bodies with a clear 400 and books nothing', async () => {
+    const fresh = await t.newBorrower('IN');
+    const loan = { productId: id['IN:kredito-plus']!, amount: 1_000_000, periods: 120 };
+    const shown = await confirm(fresh, loan);
+    for (const body of [
+      { ...loan, productId: 2 ** 31 },
+      { ...loan, productId: [loan.productId] },
+      { ...loan, amount: '1000000\u0000' },
+      { ...loan, periods: -1 },
+    ]) {
+      const res = await post(LOAN_PATHS.confirmDetail, fresh, body);
+      expect(res.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+    const base = { ...loan, termUnit: 'day', agreed: true, requestKey: key(), quoteId: shown.quote.id };
+    for (const body of [
+      { ...base, quoteId: `${shown.quote.id}\u0000` },
+      { ...base, quoteId: [shown.quote.id] },
+      { ...base, quoteId: 2 ** 31 },
+      { ...base, amount: 2 ** 31 },
+      { ...base, amount: [loan.amount] },
+      { ...base, quoteId: 'x'.repeat(10_000) },
+    ]) {
+      // Malformed: 400; well formed but not this quote's (an amount past int32): the quote's 409.
+      const res = await post(LOAN_PATHS.push, fresh, body);
+      expect([400, 409], JSON.stringify(body).slice(0, 80)).toContain(res.statusCode);
+    }
+    expect(await ordersOf(fresh)).toHaveLength(0);
+  });
+
+  it('books one order for the same push sent twice at once, and one for one quote under two keys', async () => {
+    const fresh = await t.newBorrower('IN');
+    const loan = { productId: id['IN:kredito-plus']!, amount: 1_000_000, periods: 120 };
+    const shown = await confirm(fresh, loan);
+    const requestKey = key();
+    const twins = await Promise.all([
+      push(fresh, loan, shown.quote.id, undefined, requestKey),
+      push(fresh, loan, shown.quote.id, undefined, requestKey),
+    ]);
+    expect(twins.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(twins[0]!.json().data.orderNo).toBe(twins[1]!.json().data.orderNo);
+    const other = await t.newBorrower('IN');
+    const theirs = await confirm(other, loan);
+    const keys2 = await Promise.all([push(other, loan, theirs.quote.id), push(other, loan, theirs.quote.id)]);
+    expect(keys2.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(keys2.filter((r) => r.statusCode === 409)).toHaveLength(1);
+    expect(await ordersOf(fresh)).toHaveLength(1);
+    expect(await ordersOf(other)).toHaveLength(1);
+  });
+});
+
 describe('a quote expires', () => {
   // Last in the file: the clock only moves forward.
   it('refuses a quote past its validity, booking nothing; a new one books', async () => {
