@@ -1,4 +1,4 @@
-import type { Delivery } from '../../shared/contract/repayment-card.ts';
+import type { Delivery } from '../../shared/contract/identity.ts';
 import type { Market } from '../../shared/markets.ts';
 
 /**

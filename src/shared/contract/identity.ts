@@ -32,3 +32,22 @@ export const IDENTITY_HEADERS = {
   /** Form client's second identity header. */
   market: 'x-market',
 } as const;
+
+/** How a one-time code reaches the phone: by SMS, or read out in a call (ours; the same limits count both). */
+export const DELIVERIES = ['sms', 'voice'] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
+/**
+ * One-time codes, whatever they confirm (registration, sign-in, a card repayment). Spec §9: SMS code
+ * length (at least and at most 6), the resend countdown of 60 s ticking each second.
+ */
+export const SMS_CODE = {
+  length: 6,
+  resendSeconds: 60,
+  tickMs: 1000,
+  /** Security baseline: a code holds 5 minutes and allows 5 wrong tries. */
+  ttlSeconds: 300,
+  maxTries: 5,
+  /** Security baseline: at most 5 sends to one phone an hour. */
+  perPhonePerHour: 5,
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { id, text } from './fields.ts';
-import { DELIVERIES } from './repayment-card.ts';
+import { DELIVERIES } from './identity.ts';
 
 /** The channel's landing template: what the page looks like and where its links go. */
 export const templateData = z.object({

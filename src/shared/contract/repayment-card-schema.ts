@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { PAYMENT_STATES } from './constants.ts';
 import { envelope } from './envelope.ts';
 import { id, int, text } from './fields.ts';
+import { DELIVERIES } from './identity.ts';
 import { orderNoField } from './loans.ts';
-import { DELIVERIES } from './repayment-card.ts';
 
 const MINOR_MAX = 100_000_000_000;
 const zeroOne = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]);

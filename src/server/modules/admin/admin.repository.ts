@@ -13,7 +13,7 @@ import {
   qaItems,
   staffUsers,
 } from '../../db/schema.ts';
-import type { AuditEntry } from '../staff/staff.repository.ts';
+import type { AuditEntry } from '../staff/index.ts';
 
 export interface QueueFilter {
   markets: Market[];

@@ -25,9 +25,9 @@ import { ADMIN_BASE, PAGE_SIZE } from '../../../shared/contract/constants.ts';
 import { id } from '../../../shared/contract/fields.ts';
 import { langOf } from '../../lang.ts';
 import { ok } from '../../reply.ts';
-import type { StaffService } from '../staff/staff.service.ts';
-import { readImageField } from '../uploads/multipart.ts';
-import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { StaffService } from '../staff/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
+import { readImageField } from '../uploads/index.ts';
 import type { AdminService } from './admin.service.ts';
 
 const staffOnly = { access: 'staff' } as const;

@@ -15,9 +15,8 @@ import { maskPhone } from '../../../shared/domain/phone.ts';
 import { isMarket, type Lang, type Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import type { AuditEntry } from '../staff/staff.repository.ts';
-import type { StaffIdentity } from '../staff/staff.service.ts';
-import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { AuditEntry, StaffIdentity } from '../staff/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
 
 const refuse = (key: string) => new AppError('400', `staff:errors.${key}`);

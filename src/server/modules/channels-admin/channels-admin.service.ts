@@ -21,8 +21,7 @@ import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, withVars } from '../../errors.ts';
-import type { AuditEntry } from '../staff/staff.repository.ts';
-import type { StaffIdentity } from '../staff/staff.service.ts';
+import type { AuditEntry, StaffIdentity } from '../staff/index.ts';
 import type { ChannelsAdminRepository, TemplateRow, TemplateValues } from './channels-admin.repository.ts';
 
 const forbidden = () => new AppError('403', 'staff:errors.forbidden', 403);

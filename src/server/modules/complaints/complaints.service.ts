@@ -20,7 +20,7 @@ import type { Lang, Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import type { ComplaintsRepository } from './complaints.repository.ts';
 
 const refuse = (key: string) => new AppError('400', `complaints:messages.${key}`);

@@ -18,7 +18,7 @@ import { type Lang, MARKET_INFO, type Market } from '../../../shared/markets.ts'
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, withVars } from '../../errors.ts';
-import type { StaffIdentity } from '../staff/staff.service.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import type { DataRightsRepository } from './data-rights.repository.ts';
 import { OUTSTANDING_STATUSES } from './data-rights.rules.ts';
 

@@ -20,8 +20,8 @@ import { AppError, notFound, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import { purposeKey, signLink, unexpired, validSignature } from '../../signed-links.ts';
-import type { SessionService } from '../session/session.service.ts';
-import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { SessionService } from '../session/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import type { DataRightsRepository, RequestRow } from './data-rights.repository.ts';
 import {
   ANSWER_TIMES,

@@ -6,6 +6,7 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Component } from '../../../shared/domain/ledger.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
+import { payName } from '../../../shared/domain/pay-options.ts';
 import { formatDate, formatDateTime } from '../../../shared/domain/time.ts';
 import { CERTIFICATE_TEXT } from '../../../shared/i18n/documents.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
@@ -16,7 +17,6 @@ import { renderPdf } from '../../pdf.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import { purposeKey, sameToken, signLink, unexpired, validSignature } from '../../signed-links.ts';
-import { payName } from '../repayment/pay-options.ts';
 import type { AppliedPayment, CertificateRow, DocumentsRepository } from './documents.repository.ts';
 
 /** A certificate link opens the PDF for this long: enough to open it, too short to pass around. */

@@ -1,4 +1,4 @@
-import type { Delivery } from '../../../shared/contract/repayment-card.ts';
+import type { Delivery } from '../../../shared/contract/identity.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang } from '../../../shared/markets.ts';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Delivery } from '../../../shared/contract/repayment-card.ts';
-import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
+import type { Delivery } from '../../../shared/contract/identity.ts';
+import { SMS_CODE } from '../../../shared/contract/identity.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { SmsSender } from '../../adapters/sms.ts';

@@ -8,9 +8,8 @@ import {
   totalOutstanding,
 } from '../../../shared/domain/ledger.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
-import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
+import { isLive, ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import { addDays, marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
-import { isLive } from '../loans/loans.repository.ts';
 import type { CheckedOrder } from './ledger-check.repository.ts';
 
 const PERIOD_PARTS = ['fees', 'interest', 'principal'] as const;

@@ -3,7 +3,7 @@ import type { LedgerBreach, LedgerChecksData } from '../../../shared/contract/le
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffIdentity } from '../staff/staff.service.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import { ledgerCheckRepository, type StoredRun } from './ledger-check.repository.ts';
 import { orderBreaches } from './ledger-check.rules.ts';
 

@@ -10,7 +10,7 @@ import { LOAN_FACTS_FIELDS } from '../../db/loan-facts.ts';
 import { loanQuotes, orderCharges, orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
-import type { OrderEngine } from '../orders/order-engine.ts';
+import type { OrderEngine } from '../orders/index.ts';
 
 const DAY = 86_400_000;
 

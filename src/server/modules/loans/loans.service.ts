@@ -41,7 +41,7 @@ import { AppError, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import type { OrderEngine } from '../orders/order-engine.ts';
+import type { OrderEngine } from '../orders/index.ts';
 import { isLive, type LoansRepository, type OfferedProduct } from './loans.repository.ts';
 
 type Open = Array<{ p: number; s: number }>;

@@ -20,8 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { borrowers, orders, products, staffUsers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
-import type { AuditEntry } from '../staff/staff.repository.ts';
-import type { StaffIdentity } from '../staff/staff.service.ts';
+import type { AuditEntry, StaffIdentity } from '../staff/index.ts';
 import type { OrderEngine } from './order-engine.ts';
 
 /** An order's creation time in microseconds (text: beyond 2^53): with its id, the keyset of the search. */

@@ -32,8 +32,7 @@ import { AppError, withVars } from '../../errors.ts';
 import { langOf } from '../../lang.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import { ok } from '../../reply.ts';
-import type { AuditEntry } from '../staff/staff.repository.ts';
-import type { StaffIdentity } from '../staff/staff.service.ts';
+import type { AuditEntry, StaffIdentity } from '../staff/index.ts';
 
 type CreateBody = z.output<typeof productCreateBody>;
 type UpdateBody = z.output<typeof productUpdateBody>;

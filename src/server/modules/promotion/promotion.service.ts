@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Delivery } from '../../../shared/contract/identity.ts';
 import { PROMO_CODE } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
-import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type Lang, MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
@@ -10,11 +10,15 @@ import type { Db } from '../../db/client.ts';
 import { borrowerSignups, borrowers, captchas, channelTemplates, promoEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { sameToken } from '../../signed-links.ts';
-import { captchaAnswer, captchaPng } from '../identity/captcha-image.ts';
-import { codeText } from '../identity/code-messages.ts';
-import { checkRefusal, sendRefusal } from '../identity/code-refusals.ts';
-import { marketPhone } from '../identity/market-phone.ts';
-import type { OneTimeCodes } from '../identity/one-time-codes.ts';
+import type { OneTimeCodes } from '../identity/index.ts';
+import {
+  captchaAnswer,
+  captchaPng,
+  checkRefusal,
+  codeText,
+  marketPhone,
+  sendRefusal,
+} from '../identity/index.ts';
 
 /** A captcha holds this long from its last drawing; a sent one this long more for the registration. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;

@@ -4,7 +4,7 @@ import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { bankCards, borrowers, cardRepayments } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
-import { lockOrder } from '../repayment/repayment.repository.ts';
+import { lockOrder } from '../repayment/index.ts';
 
 export interface StoredCard {
   id: number;

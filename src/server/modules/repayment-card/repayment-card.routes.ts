@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../shared/contract/fields.ts';
-import { CARD_REPAY_CODE, CARD_REPAY_PATHS, SMS_CODE } from '../../../shared/contract/repayment-card.ts';
+import { SMS_CODE } from '../../../shared/contract/identity.ts';
+import { CARD_REPAY_CODE, CARD_REPAY_PATHS } from '../../../shared/contract/repayment-card.ts';
 import {
   commitBody,
   commitReply,

@@ -10,6 +10,8 @@ import type {
 } from '../../../shared/contract/repayment-card-schema.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
+import { isLive } from '../../../shared/domain/order-status.ts';
+import { PAY_OPTIONS } from '../../../shared/domain/pay-options.ts';
 import { marketDay } from '../../../shared/domain/time.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
@@ -20,12 +22,10 @@ import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import { sameToken } from '../../signed-links.ts';
-import { sendRefusal } from '../identity/code-refusals.ts';
-import type { OneTimeCodes } from '../identity/one-time-codes.ts';
-import { isLive } from '../loans/loans.repository.ts';
-import { PAY_OPTIONS } from '../repayment/pay-options.ts';
-import type { RepaymentRepository } from '../repayment/repayment.repository.ts';
-import { grouped, payableAmounts, type RepaymentService } from '../repayment/repayment.service.ts';
+import type { OneTimeCodes } from '../identity/index.ts';
+import { sendRefusal } from '../identity/index.ts';
+import type { RepaymentRepository } from '../repayment/index.ts';
+import { grouped, payableAmounts, type RepaymentService } from '../repayment/index.ts';
 import type { CardRepaymentRow, RepaymentCardRepository, StoredCard } from './repayment-card.repository.ts';
 
 /** What a card repayment's SMS codes are issued for (one-time-codes.ts purposes). */

@@ -37,9 +37,9 @@ import type { Db } from '../../db/client.ts';
 import { ledgerAdjustments, orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
-import type { OrderEngine } from '../orders/order-engine.ts';
-import { type AuditEntry, staffRepository } from '../staff/staff.repository.ts';
-import type { StaffIdentity } from '../staff/staff.service.ts';
+import type { OrderEngine } from '../orders/index.ts';
+import type { StaffIdentity } from '../staff/index.ts';
+import { type AuditEntry, staffRepository } from '../staff/index.ts';
 import { creditReviewedPayment, paymentMarket } from './repayment.ledger.ts';
 import type { RepaymentRepository } from './repayment.repository.ts';
 

@@ -18,7 +18,7 @@ import { orders, payCodes, paymentAllocations, payments } from '../../db/schema.
 import { statement } from '../../db/statement.ts';
 import { AppError, withVars } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../plugins/errors.ts';
-import type { Actor, OrderEngine } from '../orders/order-engine.ts';
+import type { Actor, OrderEngine } from '../orders/index.ts';
 import type { LedgerOrder, RepaymentRepository } from './repayment.repository.ts';
 import { balanceOfOrder, coolingOffExit, extensionOffer, periodDueDay } from './repayment.service.ts';
 

@@ -14,6 +14,7 @@ import type { OrderBalance, PeriodBalance } from '../../../shared/domain/ledger.
 import { type AccountPeriod, loanAccount, periodDue } from '../../../shared/domain/loan-account.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { isLive } from '../../../shared/domain/order-status.ts';
+import { BANK_METHODS, PAY_OPTIONS, payName, UPI_PAYEE } from '../../../shared/domain/pay-options.ts';
 import {
   addDays,
   daysBetween,
@@ -33,7 +34,6 @@ import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import { BANK_METHODS, PAY_OPTIONS, payName, UPI_PAYEE } from './pay-options.ts';
 import type { LedgerOrder, PayCodeRow, RepaymentRepository } from './repayment.repository.ts';
 
 const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>

@@ -3,7 +3,7 @@ import { CONTACT_INFO_OVERALL } from '../../../shared/contract/constants.ts';
 import { contactInfoBody, contactInfoReply } from '../../../shared/contract/support.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
-import type { SiteService } from '../site/site.service.ts';
+import type { SiteService } from '../site/index.ts';
 
 /** Customer-service contact for the borrower's market: the company phone and e-mail operators set. */
 export const supportRoutes: FastifyPluginAsyncZod<{ site: SiteService }> = async (app, { site }) => {

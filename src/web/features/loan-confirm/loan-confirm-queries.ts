@@ -1,5 +1,6 @@
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import type { LoanConfirm } from '../../../shared/contract/loans.ts';
+import { positiveIntParam } from '../../lib/address-params.ts';
 import { request } from '../../lib/api-client.ts';
 import { isNotFound, unwrap } from '../../lib/api-query.ts';
 
@@ -35,12 +36,6 @@ export function loanConfirmQuery(c: ConfirmChoice) {
     retry: (failures: number, error: Error) => failures < 1 && !isNotFound(error),
     retryOnMount: false,
   };
-}
-
-/** A positive whole number from the address, or null. */
-export function positiveIntParam(params: URLSearchParams, name: string): number | null {
-  const n = Number(params.get(name));
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /**

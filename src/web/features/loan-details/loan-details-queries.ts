@@ -1,5 +1,6 @@
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import type { LoanDetails } from '../../../shared/contract/loans.ts';
+import { orderIdParam } from '../../lib/address-params.ts';
 import { request } from '../../lib/api-client.ts';
 import { unwrap } from '../../lib/api-query.ts';
 
@@ -12,11 +13,7 @@ export const loanDetailsKeys = {
   order: (orderNo: string) => ['loan-details', orderNo] as const,
 };
 
-/** The order number of the address (`orderId`), or null when it is not letters and digits. */
-export function orderIdParam(params: URLSearchParams): string | null {
-  const v = params.get('orderId') ?? '';
-  return /^[A-Za-z0-9]{1,32}$/.test(v) ? v : null;
-}
+export { orderIdParam };
 
 export function fetchLoanDetails(orderNo: string): Promise<LoanDetails> {
   return unwrap(request<LoanDetails>(LOAN_PATHS.details, { data: { orderId: orderNo }, silent: true }));

@@ -1,6 +1,6 @@
+import type { Delivery } from '../../../shared/contract/identity.ts';
 import { PROMO_PATHS } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
-import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { promotion } from '../../../shared/i18n/promotion.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { type ApiResult, request } from '../../lib/api-client.ts';

@@ -8,8 +8,8 @@ import {
   useState,
 } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { Delivery } from '../../../shared/contract/identity.ts';
 import { PROMO_CODE, PROMO_LIMITS, PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
-import type { Delivery } from '../../../shared/contract/repayment-card.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
 import { accepted, acceptedDigits } from '../../lib/accepted-input.ts';
 import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';

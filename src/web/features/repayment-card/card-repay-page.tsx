@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
+import { SMS_CODE } from '../../../shared/contract/identity.ts';
 import type { WayData } from '../../../shared/contract/repayment-card-schema.ts';
 import { repaymentCard } from '../../../shared/i18n/repayment-card.ts';
 import { acceptedDigits } from '../../lib/accepted-input.ts';

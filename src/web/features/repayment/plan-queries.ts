@@ -1,9 +1,8 @@
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { DelayData, PlanData } from '../../../shared/contract/repayment.ts';
+import { orderIdParam, positiveIntParam } from '../../lib/address-params.ts';
 import { request } from '../../lib/api-client.ts';
 import { isNotFound, unwrap } from '../../lib/api-query.ts';
-import { positiveIntParam } from '../loan-confirm/loan-confirm-queries.ts';
-import { orderIdParam } from '../loan-details/loan-details-queries.ts';
 
 /**
  * The first queries of the installment plan (`/installment`) and the extension offer

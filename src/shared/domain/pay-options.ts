@@ -1,5 +1,5 @@
-import { PAY_TYPE, type PayType } from '../../../shared/contract/constants.ts';
-import type { Market } from '../../../shared/markets.ts';
+import { PAY_TYPE, type PayType } from '../contract/constants.ts';
+import type { Market } from '../markets.ts';
 
 /**
  * The ways to pay per market (issue 9). Indonesia: bank virtual accounts (the banks most borrowers hold,
