@@ -99,6 +99,16 @@ export function ledgerCheckRepository({ db, run }: Pick<Database, 'db' | 'run'>)
       return row as unknown as StoredRun;
     },
 
+    /**
+     * Inside a transaction (PostgreSQL): the advisory lock that lets one instance at a time run the check,
+     * held to the transaction's end; false when another instance holds it.
+     */
+    async tryRunLock(tx: Db, key: number): Promise<boolean> {
+      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as got`);
+      const [lock] = (result as unknown as { rows: Array<{ got: boolean }> }).rows;
+      return lock?.got ?? false;
+    },
+
     /** When the latest run started, or null before the first. */
     async lastStarted(tx: Db = db): Promise<Date | null> {
       const [row] = await tx

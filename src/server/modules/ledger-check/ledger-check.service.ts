@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { LedgerBreach, LedgerChecksData } from '../../../shared/contract/ledger-check.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -102,9 +101,7 @@ export function ledgerCheckService(deps: {
     if (database.kind !== 'postgres') return check(db, nightly);
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${CHECK_LOCK}) as got`);
-      const [lock] = (result as unknown as { rows: Array<{ got: boolean }> }).rows;
-      return lock?.got ? check(tx, nightly) : null;
+      return (await repo.tryRunLock(tx, CHECK_LOCK)) ? check(tx, nightly) : null;
     });
   }
 

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Delivery } from '../../../shared/contract/identity.ts';
 import { PROMO_CODE } from '../../../shared/contract/promotion.ts';
 import type { TemplateData } from '../../../shared/contract/promotion-schema.ts';
@@ -7,7 +6,6 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type Lang, MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { borrowerSignups, borrowers, captchas, channelTemplates, promoEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { sameToken } from '../../signed-links.ts';
 import type { OneTimeCodes } from '../identity/index.ts';
@@ -19,6 +17,7 @@ import {
   marketPhone,
   sendRefusal,
 } from '../identity/index.ts';
+import { type ChannelFields, promotionRepository } from './promotion.repository.ts';
 
 /** A captcha holds this long from its last drawing; a sent one this long more for the registration. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -26,12 +25,6 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_MAX_DRAWS = 10;
 /** What registration codes are issued for (one-time-codes.ts purposes). */
 export const REGISTER_PURPOSE = 'register';
-
-export interface ChannelFields {
-  app_from?: string | undefined;
-  user_from?: string | undefined;
-  utm_tag?: string | undefined;
-}
 
 /**
  * The promotion landing's calls (issue 10; decision 036): the channel template, the funnel events, the
@@ -65,31 +58,21 @@ export function promotionService(deps: {
     if (demoAnswers.size > 500) demoAnswers.delete(demoAnswers.keys().next().value as string);
   };
   const { db, codes, clock } = deps;
+  const repo = promotionRepository(db);
   const mac = (text: string) => createHmac('sha256', deps.key).update(text).digest('hex');
   const answerHash = (sid: string, answer: string) => mac(`captcha:${sid}:${answer.toUpperCase()}`);
   const phoneKey = (market: Market, phone: string) => mac(`phone:${market}:${phone}`);
 
   async function template(id: number) {
-    const [row] = await db.select().from(channelTemplates).where(eq(channelTemplates.id, id));
+    const row = await repo.template(id);
     return row?.enabled ? row : null;
-  }
-
-  /** The captcha of a session, whatever its state; null when there is none. */
-  async function captchaOf(sid: string) {
-    const [row] = await db.select().from(captchas).where(eq(captchas.sid, sid));
-    return row ?? null;
   }
 
   const badCaptcha = (code: string) => new AppError(code, 'registration:refusals.captcha', 400);
 
   /** One funnel event, counted only for an enabled template (an unknown id records nothing). */
-  async function record(templateId: number, kind: string, f: ChannelFields & { client_type?: string }) {
-    await db.execute(sql`
-      insert into promo_events (template_id, kind, user_from, app_from, utm_tag, client_type, created_at)
-      select t.id, ${kind}, ${f.user_from ?? ''}, ${f.app_from ?? ''}, ${f.utm_tag ?? ''},
-             ${f.client_type ?? ''}, ${clock.now().toISOString()}::timestamptz
-        from channel_templates t where t.id = ${templateId} and t.enabled`);
-  }
+  const record = (templateId: number, kind: string, f: ChannelFields & { client_type?: string }) =>
+    repo.record(templateId, kind, f, clock.now());
 
   return {
     /** Demo mode: the answer of a session's current picture (null otherwise, and always outside demo). */
@@ -122,7 +105,7 @@ export function promotionService(deps: {
       const t = await template(templateId);
       if (!t) throw new AppError(ERROR_CODE.NOT_FOUND, 'registration:refusals.template', 404);
       const sid = randomBytes(18).toString('base64url');
-      await db.insert(captchas).values({
+      await repo.newCaptcha({
         sid,
         market: t.market,
         templateId: t.id,
@@ -138,23 +121,13 @@ export function promotionService(deps: {
     async draw(sid: string): Promise<Buffer | null> {
       const answer = captchaAnswer();
       const now = clock.now();
-      const [row] = await db
-        .update(captchas)
-        .set({
-          answerHash: answerHash(sid, answer),
-          draws: sql`${captchas.draws} + 1`,
-          expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
-        })
-        .where(
-          and(
-            eq(captchas.sid, sid),
-            eq(captchas.state, 'new'),
-            gt(captchas.expiresAt, now),
-            sql`${captchas.draws} < ${CAPTCHA_MAX_DRAWS}`,
-          ),
-        )
-        .returning({ sid: captchas.sid });
-      if (!row) return null;
+      const drawn = await repo.redraw(
+        sid,
+        { answerHash: answerHash(sid, answer), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) },
+        now,
+        CAPTCHA_MAX_DRAWS,
+      );
+      if (!drawn) return null;
       rememberForDemo(sid, answer);
       return captchaPng(answer);
     },
@@ -168,48 +141,25 @@ export function promotionService(deps: {
       body: { sid: string; capcode: string; phone: string; via?: Delivery | undefined } & ChannelFields,
       lang: Lang,
     ) {
-      const c = await captchaOf(body.sid);
+      const c = await repo.captcha(body.sid);
       if (!c) throw badCaptcha(PROMO_CODE.SMS_BAD_CAPTCHA);
       const market = c.market as Market;
       const phone = marketPhone(market, body.phone);
       const via = body.via ?? 'sms';
       const now = clock.now();
-      const [taken] = await db
-        .update(captchas)
-        .set({
-          state: 'sent',
-          phoneKey: phoneKey(market, phone),
-          expiresAt: new Date(now.getTime() + 2 * CAPTCHA_TTL_MS),
-        })
-        .where(
-          and(
-            eq(captchas.sid, body.sid),
-            eq(captchas.state, 'new'),
-            gt(captchas.expiresAt, now),
-            eq(captchas.answerHash, answerHash(body.sid, body.capcode.trim())),
-          ),
-        )
-        .returning({ templateId: captchas.templateId });
+      const taken = await repo.markSent(
+        body.sid,
+        answerHash(body.sid, body.capcode.trim()),
+        { phoneKey: phoneKey(market, phone), expiresAt: new Date(now.getTime() + 2 * CAPTCHA_TTL_MS) },
+        now,
+      );
       if (!taken) {
-        await db
-          .update(captchas)
-          .set({ state: 'used' })
-          .where(and(eq(captchas.sid, body.sid), eq(captchas.state, 'new')));
+        await repo.burn(body.sid);
         throw badCaptcha(PROMO_CODE.SMS_BAD_CAPTCHA);
       }
       // The market's hourly cap: a runaway campaign or an attack costs at most this many messages.
-      const [sent] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(promoEvents)
-        .innerJoin(channelTemplates, eq(channelTemplates.id, promoEvents.templateId))
-        .where(
-          and(
-            eq(promoEvents.kind, 'sms'),
-            eq(channelTemplates.market, market),
-            gt(promoEvents.createdAt, new Date(now.getTime() - 3_600_000)),
-          ),
-        );
-      if ((sent?.n ?? 0) >= deps.hourlySmsCap) {
+      const sent = await repo.codesSentSince(market, new Date(now.getTime() - 3_600_000));
+      if (sent >= deps.hourlySmsCap) {
         deps.alert('registration SMS cap reached', { market, cap: deps.hourlySmsCap });
         throw new AppError(ERROR_CODE.UNAVAILABLE, 'registration:refusals.paused', 503);
       }
@@ -249,7 +199,7 @@ export function promotionService(deps: {
         invite_code?: string;
       } & ChannelFields,
     ): Promise<{ borrowerId: number }> {
-      const c = await captchaOf(body.sid);
+      const c = await repo.captcha(body.sid);
       const now = clock.now();
       if (!c) throw badCaptcha(PROMO_CODE.REGISTER_BAD_CAPTCHA);
       const market = c.market as Market;
@@ -270,36 +220,18 @@ export function promotionService(deps: {
       if (check.outcome !== 'ok') throw checkRefusal(check);
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [consumed] = await tx
-          .update(captchas)
-          .set({ state: 'used' })
-          .where(and(eq(captchas.sid, body.sid), eq(captchas.state, 'sent')))
-          .returning({ templateId: captchas.templateId });
+        const consumed = await repo.consumeSent(tx, body.sid);
         if (!consumed) throw badCaptcha(PROMO_CODE.REGISTER_BAD_CAPTCHA);
-        const [created] = await tx
-          .insert(borrowers)
-          .values({ market, phone, name: (body.userName ?? '').trim() })
-          .onConflictDoNothing()
-          .returning({ id: borrowers.id });
+        const created = await repo.createBorrower(tx, { market, phone, name: (body.userName ?? '').trim() });
         if (!created)
           throw new AppError(PROMO_CODE.ALREADY_REGISTERED, 'registration:refusals.registered', 409);
-        await tx.insert(borrowerSignups).values({
+        await repo.recordSignup(tx, {
           borrowerId: created.id,
           templateId: consumed.templateId,
-          userFrom: body.user_from ?? '',
-          appFrom: body.app_from ?? '',
-          utmTag: body.utm_tag ?? '',
+          fields: body,
           inviteCode: body.invite_code ?? '',
           deviceId: body.deviceId ?? '',
-          createdAt: now,
-        });
-        await tx.insert(promoEvents).values({
-          templateId: consumed.templateId,
-          kind: 'register',
-          userFrom: body.user_from ?? '',
-          appFrom: body.app_from ?? '',
-          utmTag: body.utm_tag ?? '',
-          createdAt: now,
+          at: now,
         });
         return { borrowerId: created.id };
       });
