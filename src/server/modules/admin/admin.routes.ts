@@ -26,8 +26,7 @@ import { id } from '../../../shared/contract/fields.ts';
 import { langOf } from '../../lang.ts';
 import { ok } from '../../reply.ts';
 import type { StaffService } from '../staff/index.ts';
-import type { UploadsService } from '../uploads/index.ts';
-import { readImageField } from '../uploads/index.ts';
+import { readImageField, type UploadsService } from '../uploads/index.ts';
 import type { AdminService } from './admin.service.ts';
 
 const staffOnly = { access: 'staff' } as const;

@@ -18,8 +18,7 @@ import { int, text } from '../../../shared/contract/fields.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import { langOf } from '../../lang.ts';
 import { ok } from '../../reply.ts';
-import type { UploadsService } from '../uploads/index.ts';
-import { readImageField } from '../uploads/index.ts';
+import { readImageField, type UploadsService } from '../uploads/index.ts';
 import type { ComplaintsService } from './complaints.service.ts';
 
 const borrowerOnly = { access: 'borrower' } as const;

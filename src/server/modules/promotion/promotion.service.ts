@@ -8,13 +8,13 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { sameToken } from '../../signed-links.ts';
-import type { OneTimeCodes } from '../identity/index.ts';
 import {
   captchaAnswer,
   captchaPng,
   checkRefusal,
   codeText,
   marketPhone,
+  type OneTimeCodes,
   sendRefusal,
 } from '../identity/index.ts';
 import { type ChannelFields, promotionRepository } from './promotion.repository.ts';

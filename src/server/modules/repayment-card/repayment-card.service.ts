@@ -22,10 +22,13 @@ import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import { sameToken } from '../../signed-links.ts';
-import type { OneTimeCodes } from '../identity/index.ts';
-import { sendRefusal } from '../identity/index.ts';
-import type { RepaymentRepository } from '../repayment/index.ts';
-import { grouped, payableAmounts, type RepaymentService } from '../repayment/index.ts';
+import { type OneTimeCodes, sendRefusal } from '../identity/index.ts';
+import {
+  grouped,
+  payableAmounts,
+  type RepaymentRepository,
+  type RepaymentService,
+} from '../repayment/index.ts';
 import type { CardRepaymentRow, RepaymentCardRepository, StoredCard } from './repayment-card.repository.ts';
 
 /** What a card repayment's SMS codes are issued for (one-time-codes.ts purposes). */

@@ -38,8 +38,7 @@ import { ledgerAdjustments, orders, payCodes, paymentAllocations, payments } fro
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { OrderEngine } from '../orders/index.ts';
-import type { StaffIdentity } from '../staff/index.ts';
-import { type AuditEntry, staffRepository } from '../staff/index.ts';
+import { type AuditEntry, type StaffIdentity, staffRepository } from '../staff/index.ts';
 import { creditReviewedPayment, paymentMarket } from './repayment.ledger.ts';
 import type { RepaymentRepository } from './repayment.repository.ts';
 
