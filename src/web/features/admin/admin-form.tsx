@@ -56,7 +56,7 @@ export function useErrorText(): (error: { message?: string } | undefined) => str
   return (error) => copyText(t, error?.message);
 }
 
-/** `setError` type of a refusal the server made about a field: the field points at the form's message. */
+/** `setError` type of a field whose message is the form's own (a server's refusal that names it). */
 export const SERVER = 'server';
 
 interface FieldOwnProps {
