@@ -47,6 +47,8 @@ export default defineConfig({
                 /rc-field-form/,
                 /ahooks/,
                 /rc-util/,
+                /react-hook-form/,
+                /@hookform/,
               ],
             },
           },

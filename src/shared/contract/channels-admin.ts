@@ -1,8 +1,8 @@
 /**
  * The back office's promotion channels (issue 10; decision 037): paths, limits and the rules a landing
  * template must meet, without zod, so the editor can run the same rules as it is typed. The schemas are in
- * channels-admin-schema.ts. Apart from promotion.ts on purpose: the landing must not carry the back
- * office's rules, and the back office must not carry zod.
+ * channels-admin-schema.ts (the editor's form pipes into them, decision 052). Apart from promotion.ts on
+ * purpose: the landing must carry neither the back office's rules nor zod.
  */
 import { ADMIN_BASE } from './constants.ts';
 

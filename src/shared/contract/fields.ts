@@ -1,8 +1,9 @@
 /**
  * The field builders every request schema uses (decision 021): what a client may send as text, an id or
  * a small number. One place, so that a new route cannot forget a rule that PostgreSQL would otherwise
- * enforce with a 500 (a NUL byte in a text column, an integer past int4). Server side only: browsers
- * import types from the contract, never zod (constants.ts holds the zod-free parts).
+ * enforce with a 500 (a NUL byte in a text column, an integer past int4). Borrowers' and visitors' code
+ * imports types from the contract, never zod (constants.ts holds the zod-free parts); only the back
+ * office's forms run the request schemas in the browser (decision 052).
  */
 import { z } from 'zod';
 

@@ -126,6 +126,11 @@ describe('ChatbotPage', () => {
     await user.type(within(form).getByRole('textbox', { name: 'English' }), 'Can I repay early?');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(within(form).getByRole('alert').textContent).toBe('Please fill in both languages.');
+    // The empty one is marked, points at the message, and has the focus.
+    const indonesian = within(form).getByRole('textbox', { name: 'Bahasa Indonesia' });
+    expect(indonesian.getAttribute('aria-invalid')).toBe('true');
+    expect(indonesian.getAttribute('aria-describedby')).toBe(within(form).getByRole('alert').id);
+    expect(document.activeElement).toBe(indonesian);
     expect(net.callsTo(ADMIN_PATHS.qa, 'POST')).toHaveLength(0);
     await user.type(
       within(form).getByRole('textbox', { name: 'Bahasa Indonesia' }),

@@ -1,13 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { QaNode, QaNodeBody } from '../../../shared/contract/admin.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { type QaNode, qaNodeBody } from '../../../shared/contract/admin.ts';
 import { ACTION_HAND_OVER, QA_ICONS } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
+import { unwrap } from '../../lib/api-query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, deactivateQa, fetchQa, saveQa, useStaffSession } from './admin-api.ts';
+import { copyKey, FormAlert, fieldAria, formResolver, SERVER, useErrorText } from './admin-form.tsx';
 import { AdminOnly, MarketRadios, useLang } from './admin-ui.tsx';
 import './admin.css';
 
@@ -192,7 +196,14 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
   const lang = useLang();
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  // Not silent: a refusal is toasted with the server's words.
+  const deactivation = useMutation({
+    mutationFn: () => unwrap(deactivateQa(node.id, session.csrfToken)),
+    onSuccess: async () => {
+      toast.show(t('chatbot.deactivated'));
+      await queryClient.invalidateQueries({ queryKey: adminKeys.qa(node.market) });
+    },
+  });
   const name = (lang === 'id' ? node.titleId : node.titleEn) || node.titleEn;
   const short = name.length > 60 ? `${name.slice(0, 60)}…` : name;
   const Heading = node.kind === 'category' ? 'h2' : node.kind === 'question' ? 'h3' : 'p';
@@ -203,13 +214,7 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
       confirmText: t('chatbot.deactivate'),
       cancelText: t('chatbot.cancel'),
     });
-    if (!sure) return;
-    setBusy(true);
-    const result = await deactivateQa(node.id, session.csrfToken);
-    setBusy(false);
-    if (!result.ok) return;
-    toast.show(t('chatbot.deactivated'));
-    await queryClient.invalidateQueries({ queryKey: adminKeys.qa(node.market) });
+    if (sure) deactivation.mutate();
   };
 
   return (
@@ -261,7 +266,7 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
             type="button"
             className="admin-button admin-button-danger"
             onClick={() => void deactivate()}
-            disabled={busy}
+            disabled={deactivation.isPending}
             aria-label={t('chatbot.deactivateNamed', { title: short })}
           >
             {t('chatbot.deactivate')}
@@ -284,54 +289,92 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
   );
 }
 
-/** One language's text of a node: a line for names and questions, a box for answers. */
-function TitleField({
-  id,
-  lang,
-  value,
-  onChange,
-  multiline,
-  focusOnMount,
-}: {
-  id: string;
-  lang: 'en' | 'id';
-  value: string;
-  onChange: (value: string) => void;
-  multiline: boolean;
-  focusOnMount?: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const area = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    // The editor opens where the operator clicked; typing can start at once, and a screen reader
-    // hears the form it is now in.
-    if (focusOnMount) (input.current ?? area.current)?.focus();
-  }, [focusOnMount]);
-  const common = { id, lang, value, maxLength: 1000 };
-  return multiline ? (
-    <textarea ref={area} rows={5} {...common} onChange={(e) => onChange(e.target.value)} />
-  ) : (
-    <input ref={input} {...common} onChange={(e) => onChange(e.target.value)} />
-  );
+const titlesRequired = copyKey('admin:chatbot.titlesRequired');
+const sortInvalid = copyKey('admin:chatbot.sortInvalid');
+
+/** What the editor holds, as typed (radios and the order as text). */
+interface QaFormValues {
+  titleEn: string;
+  titleId: string;
+  aliasEn: string;
+  aliasId: string;
+  icon: Icon;
+  actionType: string;
+  sort: string;
+  active: boolean;
 }
+
+/**
+ * The editor's form → the contract's `qaNodeBody`, with what the editor does not change (market, parent,
+ * kind) fixed, and held to the contract's schema as the server will.
+ */
+function qaForm(fixed: { market: Market; parentId: number; kind: Kind; actionType: number }) {
+  const { kind } = fixed;
+  return z
+    .object({
+      titleEn: z.string().trim().min(1, titlesRequired),
+      titleId: z.string().trim().min(1, titlesRequired),
+      aliasEn: z.string().trim(),
+      aliasId: z.string().trim(),
+      icon: z.enum(QA_ICONS),
+      actionType: z.string().transform(Number),
+      sort: z
+        .string()
+        .trim()
+        .regex(/^\d{1,5}$/, sortInvalid)
+        .transform(Number)
+        .pipe(z.number().max(10_000, sortInvalid)),
+      active: z.boolean(),
+    })
+    .transform(
+      (d): z.input<typeof qaNodeBody> => ({
+        market: fixed.market,
+        parentId: fixed.parentId,
+        kind,
+        titleEn: d.titleEn,
+        titleId: d.titleId,
+        aliasEn: kind === 'category' ? d.aliasEn || null : null,
+        aliasId: kind === 'category' ? d.aliasId || null : null,
+        icon: kind === 'category' ? d.icon : null,
+        // Only questions act; other kinds keep what they had.
+        actionType: kind === 'question' ? d.actionType : fixed.actionType,
+        sort: d.sort,
+        active: d.active,
+      }),
+    )
+    .pipe(qaNodeBody);
+}
+type QaBody = z.output<ReturnType<typeof qaForm>>;
 
 function QaEditor({ market, editing, onClose }: { market: Market; editing: Editing; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const errorText = useErrorText();
   const session = useStaffSession();
   const queryClient = useQueryClient();
   const node = editing.mode === 'edit' ? editing.node : null;
   const kind = editing.mode === 'edit' ? editing.node.kind : editing.kind;
-  const [titleEn, setTitleEn] = useState(node?.titleEn ?? '');
-  const [titleId, setTitleId] = useState(node?.titleId ?? '');
-  const [aliasEn, setAliasEn] = useState(node?.aliasEn ?? '');
-  const [aliasId, setAliasId] = useState(node?.aliasId ?? '');
-  const [icon, setIcon] = useState<Icon>(isIcon(node?.icon ?? null) ? (node!.icon as Icon) : 'other');
-  const [actionType, setActionType] = useState(node?.actionType ?? 0);
-  const [sort, setSort] = useState(String(node?.sort ?? (editing.mode === 'create' ? editing.sort : 0)));
-  const [active, setActive] = useState(node?.active ?? true);
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const savingNow = useRef(false);
+  const [schema] = useState(() =>
+    qaForm({
+      market,
+      parentId: node ? node.parentId : editing.mode === 'create' ? editing.parentId : 0,
+      kind,
+      actionType: node?.actionType ?? 0,
+    }),
+  );
+  const { register, handleSubmit, setFocus, watch, formState } = useForm<QaFormValues, unknown, QaBody>({
+    defaultValues: {
+      titleEn: node?.titleEn ?? '',
+      titleId: node?.titleId ?? '',
+      aliasEn: node?.aliasEn ?? '',
+      aliasId: node?.aliasId ?? '',
+      icon: isIcon(node?.icon ?? null) ? (node!.icon as Icon) : 'other',
+      actionType: String(node?.actionType ?? 0),
+      sort: String(node?.sort ?? (editing.mode === 'create' ? editing.sort : 0)),
+      active: node?.active ?? true,
+    },
+    resolver: formResolver(schema),
+  });
+  const errors = formState.errors;
   const ids = {
     heading: useId(),
     titleEn: useId(),
@@ -343,53 +386,45 @@ function QaEditor({ market, editing, onClose }: { market: Market; editing: Editi
     error: useId(),
   };
   const heading = t(editing.mode === 'edit' ? `chatbot.editTitle.${kind}` : `chatbot.newTitle.${kind}`);
+  const actionType = Number(watch('actionType'));
   const actionChoices = [
     0,
     ACTION_HAND_OVER,
     ...(actionType !== 0 && actionType !== ACTION_HAND_OVER ? [actionType] : []),
   ];
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (savingNow.current) return;
-    const sortValue = Number(sort);
-    if (!titleEn.trim() || !titleId.trim()) {
-      setError(t('chatbot.titlesRequired'));
-      return;
-    }
-    if (!Number.isInteger(sortValue) || sortValue < 0 || sortValue > 10_000) {
-      setError(t('chatbot.sortInvalid'));
-      return;
-    }
-    setError('');
-    const body: QaNodeBody = {
-      market,
-      parentId: node ? node.parentId : editing.mode === 'create' ? editing.parentId : 0,
-      kind,
-      titleEn: titleEn.trim(),
-      titleId: titleId.trim(),
-      aliasEn: kind === 'category' ? aliasEn.trim() || null : null,
-      aliasId: kind === 'category' ? aliasId.trim() || null : null,
-      icon: kind === 'category' ? icon : null,
-      // Only questions act; other kinds keep what they had.
-      actionType: kind === 'question' ? actionType : (node?.actionType ?? 0),
-      sort: sortValue,
-      active,
-    };
-    savingNow.current = true;
-    setSaving(true);
-    const result = await saveQa(body, session.csrfToken, node?.id);
-    savingNow.current = false;
-    setSaving(false);
-    // A refusal was toasted with the server's words; the form stays as typed.
-    if (!result.ok) return;
-    toast.show(t('chatbot.saved'));
-    await queryClient.invalidateQueries({ queryKey: adminKeys.qa(market) });
-    onClose();
+  useEffect(() => {
+    // The editor opens where the operator clicked; typing can start at once, and a screen reader
+    // hears the form it is now in.
+    setFocus('titleEn');
+  }, [setFocus]);
+
+  // Not silent: a refusal is toasted with the server's words; the form stays as typed.
+  const save = useMutation({
+    mutationFn: (body: QaBody) => unwrap(saveQa(body, session.csrfToken, node?.id)),
+    onSuccess: async () => {
+      toast.show(t('chatbot.saved'));
+      await queryClient.invalidateQueries({ queryKey: adminKeys.qa(market) });
+      onClose();
+    },
+  });
+
+  /** One message for the form, above its buttons; the fields it is about point at it. */
+  const message = errorText(errors.titleEn ?? errors.titleId ?? errors.sort);
+  const marked = (field: 'titleEn' | 'titleId' | 'sort') =>
+    fieldAria(ids[field], errors[field] && { type: SERVER }, { formErrorId: ids.error });
+  const title = (field: 'titleEn' | 'titleId', lang: 'en' | 'id') => {
+    const props = { id: ids[field], lang, maxLength: 1000, ...register(field), ...marked(field) };
+    return kind === 'answer' ? <textarea rows={5} {...props} /> : <input {...props} />;
   };
 
   return (
-    <form className="admin-qa-editor" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
+    <form
+      className="admin-qa-editor"
+      onSubmit={handleSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-labelledby={ids.heading}
+    >
       <h3 id={ids.heading} className="admin-qa-editor-title">
         {heading}
       </h3>
@@ -397,24 +432,11 @@ function QaEditor({ market, editing, onClose }: { market: Market; editing: Editi
         <legend>{t(`chatbot.textLegend.${kind}`)}</legend>
         <div className="admin-field">
           <label htmlFor={ids.titleEn}>{t('chatbot.english')}</label>
-          <TitleField
-            id={ids.titleEn}
-            lang="en"
-            value={titleEn}
-            onChange={setTitleEn}
-            multiline={kind === 'answer'}
-            focusOnMount
-          />
+          {title('titleEn', 'en')}
         </div>
         <div className="admin-field">
           <label htmlFor={ids.titleId}>{t('chatbot.indonesian')}</label>
-          <TitleField
-            id={ids.titleId}
-            lang="id"
-            value={titleId}
-            onChange={setTitleId}
-            multiline={kind === 'answer'}
-          />
+          {title('titleId', 'id')}
         </div>
       </fieldset>
 
@@ -424,36 +446,18 @@ function QaEditor({ market, editing, onClose }: { market: Market; editing: Editi
             <legend>{t('chatbot.aliasLegend')}</legend>
             <div className="admin-field">
               <label htmlFor={ids.aliasEn}>{t('chatbot.english')}</label>
-              <input
-                id={ids.aliasEn}
-                lang="en"
-                value={aliasEn}
-                maxLength={30}
-                onChange={(e) => setAliasEn(e.target.value)}
-              />
+              <input id={ids.aliasEn} lang="en" maxLength={30} {...register('aliasEn')} />
             </div>
             <div className="admin-field">
               <label htmlFor={ids.aliasId}>{t('chatbot.indonesian')}</label>
-              <input
-                id={ids.aliasId}
-                lang="id"
-                value={aliasId}
-                maxLength={30}
-                onChange={(e) => setAliasId(e.target.value)}
-              />
+              <input id={ids.aliasId} lang="id" maxLength={30} {...register('aliasId')} />
             </div>
           </fieldset>
           <fieldset className="admin-radios admin-icons">
             <legend>{t('chatbot.icon')}</legend>
             {QA_ICONS.map((name) => (
               <label key={name} className="admin-radio admin-icon-choice">
-                <input
-                  type="radio"
-                  name="qa-icon"
-                  value={name}
-                  checked={icon === name}
-                  onChange={() => setIcon(name)}
-                />
+                <input type="radio" value={name} {...register('icon')} />
                 <IconGlyph icon={name} />
                 {t(`chatbot.icons.${name}`)}
               </label>
@@ -467,13 +471,7 @@ function QaEditor({ market, editing, onClose }: { market: Market; editing: Editi
           <legend>{t('chatbot.action')}</legend>
           {actionChoices.map((value) => (
             <label key={value} className="admin-radio">
-              <input
-                type="radio"
-                name="qa-action"
-                value={value}
-                checked={actionType === value}
-                onChange={() => setActionType(value)}
-              />
+              <input type="radio" value={String(value)} {...register('actionType')} />
               {value === 0
                 ? t('chatbot.actionAnswer')
                 : value === ACTION_HAND_OVER
@@ -493,31 +491,24 @@ function QaEditor({ market, editing, onClose }: { market: Market; editing: Editi
             inputMode="numeric"
             min={0}
             max={10_000}
-            value={sort}
-            onChange={(e) => setSort(e.target.value)}
+            {...register('sort')}
+            {...marked('sort')}
           />
         </div>
         {node ? (
           <div className="admin-check">
-            <input
-              id={ids.active}
-              type="checkbox"
-              checked={active}
-              onChange={(e) => setActive(e.target.checked)}
-            />
+            <input id={ids.active} type="checkbox" {...register('active')} />
             <label htmlFor={ids.active}>{t('chatbot.active')}</label>
           </div>
         ) : null}
       </div>
 
-      <div id={ids.error} className="admin-form-error" role="alert">
-        {error}
-      </div>
+      <FormAlert id={ids.error} text={message} />
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button-primary" disabled={saving}>
-          {saving ? t('chatbot.saving') : t('chatbot.save')}
+        <button type="submit" className="admin-button admin-button-primary" disabled={save.isPending}>
+          {save.isPending ? t('chatbot.saving') : t('chatbot.save')}
         </button>
-        <button type="button" className="admin-button" onClick={onClose} disabled={saving}>
+        <button type="button" className="admin-button" onClick={onClose} disabled={save.isPending}>
           {t('chatbot.cancel')}
         </button>
       </div>

@@ -210,46 +210,60 @@ describe('ComplaintTypesPage', () => {
     );
   });
 
-  it('shows the server’s refusal at the field and keeps what was typed', async () => {
-    const net = network({
-      put: () => reply({ code: '400', data: null, message: INVALID }, 400),
-    });
+  it('checks the titles with the contract’s rule before sending, in the operator’s language', async () => {
+    const net = network();
     const user = userEvent.setup();
-    renderAt(routes, ADMIN_ROUTES.complaintTypes);
-    await user.click(await screen.findByRole('button', { name: 'Edit “Collection”' }));
-    const form = screen.getByRole('form', { name: 'Edit complaint type “Collection”' });
+    renderAt(routes, ADMIN_ROUTES.complaintTypes, { lang: 'id' });
+    await user.click(await screen.findByRole('button', { name: 'Ubah “Penagihan”' }));
+    const form = screen.getByRole('form', { name: 'Ubah jenis pengaduan “Penagihan”' });
     const en = within(form).getByRole('textbox', { name: 'English' }) as HTMLInputElement;
     const id = within(form).getByRole('textbox', { name: 'Bahasa Indonesia' }) as HTMLInputElement;
     await user.clear(en);
     await user.type(en, 'Debt collection');
     await user.clear(id);
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(within(form).getByRole('button', { name: 'Simpan' }));
 
-    // The server decides: the empty title is sent as it is.
-    await waitFor(() => expect(net.callsTo(ADMIN_PATHS.complaintType(1), 'PUT')).toHaveLength(1));
-    expect(net.callsTo(ADMIN_PATHS.complaintType(1), 'PUT')[0]!.body).toEqual({
-      titleEn: 'Debt collection',
-      titleId: '',
-      sort: 0,
-      active: true,
-    });
-    // Its message is at the empty field, which is marked and focused.
+    // Its message is at the empty field, in Indonesian, which is marked and focused; nothing is sent.
     await waitFor(() => expect(id.getAttribute('aria-invalid')).toBe('true'));
     const description = document.getElementById(id.getAttribute('aria-describedby')!)!;
-    expect(description.textContent).toBe(INVALID);
+    expect(description.textContent).toBe('Mohon diisi.');
     expect(id.parentElement!.contains(description)).toBe(true);
     expect(document.activeElement).toBe(id);
     expect(en.getAttribute('aria-invalid')).toBeNull();
-    // Not toasted as well; the form stays open with what was typed; nothing reloaded.
-    expect(toasts).toEqual([]);
+    expect(net.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     expect(en.value).toBe('Debt collection');
-    expect(screen.getByRole('form', { name: 'Edit complaint type “Collection”' })).toBe(form);
-    expect(net.callsTo(ADMIN_PATHS.complaintTypes, 'GET')).toHaveLength(1);
 
     // Typing in the field clears its message.
     await user.type(id, 'Penagihan utang');
     expect(id.getAttribute('aria-invalid')).toBeNull();
-    expect(within(form).queryByText(INVALID)).toBeNull();
+    expect(within(form).queryByText('Mohon diisi.')).toBeNull();
+  });
+
+  it('keeps what was typed when the server refuses, and the button waits for the answer', async () => {
+    let answer: (response: Response) => void = () => {};
+    network({ put: () => new Promise<Response>((resolve) => (answer = resolve)) as never });
+    const user = userEvent.setup();
+    renderAt(routes, ADMIN_ROUTES.complaintTypes);
+    await user.click(await screen.findByRole('button', { name: 'Edit “Collection”' }));
+    const form = screen.getByRole('form', { name: 'Edit complaint type “Collection”' });
+    const en = within(form).getByRole('textbox', { name: 'English' }) as HTMLInputElement;
+    await user.clear(en);
+    await user.type(en, 'Debt collection');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    // While the save is on its way, the button says so and cannot be pressed again.
+    const saving = await within(form).findByRole('button', { name: 'Saving…' });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    answer(reply({ code: '400', data: null, message: INVALID }, 400));
+
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(INVALID));
+    expect(((await within(form).findByRole('button', { name: 'Save' })) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    // Not toasted as well; the form stays open with what was typed.
+    expect(toasts).toEqual([]);
+    expect(en.value).toBe('Debt collection');
+    expect(screen.getByRole('form', { name: 'Edit complaint type “Collection”' })).toBe(form);
   });
 
   it('shows a refusal about no one field above the buttons', async () => {

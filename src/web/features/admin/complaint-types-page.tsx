@@ -1,21 +1,41 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import type { ComplaintTypeBody, ComplaintTypeNode } from '../../../shared/contract/admin.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { type ComplaintTypeNode, complaintTypeBody } from '../../../shared/contract/admin.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
+import { unwrap } from '../../lib/api-query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaintTypes, saveComplaintType, useStaffSession } from './admin-api.ts';
+import { copyKey, FormAlert, formResolver, SERVER, TextInput } from './admin-form.tsx';
 import { AdminOnly, ConfirmSwitch, MarketRadios, useLang } from './admin-ui.tsx';
 import './admin.css';
 
-/** The server's limits (contract `complaintTypeBody`): used to point a refusal at its field. */
+/** The contract's limits (`complaintTypeBody`), also set on the inputs. */
 const TITLE_MAX = 60;
 const SORT_MAX = 10_000;
 
-type Field = 'titleEn' | 'titleId' | 'sort';
+const sortInvalid = copyKey('admin:complaintTypes.sortInvalid');
+/** The editor's form: the contract's own fields, the order typed as text. */
+const typeForm = z
+  .object({
+    titleEn: complaintTypeBody.shape.titleEn,
+    titleId: complaintTypeBody.shape.titleId,
+    sort: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, sortInvalid)
+      .transform(Number)
+      .pipe(z.number().max(SORT_MAX, sortInvalid)),
+    active: complaintTypeBody.shape.active,
+  })
+  // Held to the contract's whole schema too, as the server will.
+  .transform((d): z.input<typeof complaintTypeBody> => d)
+  .pipe(complaintTypeBody);
+type TypeFormValues = z.input<typeof typeForm>;
 
 function bySort(a: ComplaintTypeNode, b: ComplaintTypeNode) {
   return a.sort - b.sort || a.value - b.value;
@@ -131,7 +151,6 @@ function TypeItem({
   const lang = useLang();
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
   const name = nameOf(node, lang);
@@ -149,6 +168,19 @@ function TypeItem({
     wasEditing.current = editing;
   }, [editing]);
 
+  // Not silent: a refusal is toasted with the server's words, and the switch stays as it was.
+  const toggle = useMutation({
+    mutationFn: (active: boolean) => {
+      const { titleEn, titleId, sort } = node;
+      return unwrap(saveComplaintType(node.id, { titleEn, titleId, sort, active }, session.csrfToken));
+    },
+    onSuccess: async (_saved, active) => {
+      toast.show(t(active ? 'complaintTypes.activated' : 'complaintTypes.deactivated'));
+      await queryClient.invalidateQueries({ queryKey: adminKeys.complaintTypes(node.market) });
+    },
+  });
+  const busy = toggle.isPending;
+
   const setActive = async (active: boolean) => {
     if (!active) {
       const sure = await confirmDialog({
@@ -161,15 +193,7 @@ function TypeItem({
       });
       if (!sure) return;
     }
-    setBusy(true);
-    const { titleEn, titleId, sort } = node;
-    const result = await saveComplaintType(node.id, { titleEn, titleId, sort, active }, session.csrfToken);
-    // A refusal was toasted with the server's words; the switch stays as it was.
-    if (result.ok) {
-      toast.show(t(active ? 'complaintTypes.activated' : 'complaintTypes.deactivated'));
-      await queryClient.invalidateQueries({ queryKey: adminKeys.complaintTypes(node.market) });
-    }
-    setBusy(false);
+    toggle.mutate(active);
   };
 
   const parentInactive = parent !== null && !parent.active;
@@ -233,22 +257,6 @@ function TypeItem({
   );
 }
 
-interface Failure {
-  message: string;
-  /** The fields the refusal is about; none when it is about the whole form (a lost connection…). */
-  fields: Field[];
-}
-
-/** Which of the sent values break the contract's rules: the server says what is wrong, not where. */
-function fieldsAt(body: ComplaintTypeBody): Field[] {
-  const fields: Field[] = [];
-  for (const key of ['titleEn', 'titleId'] as const) {
-    if (!body[key] || body[key].length > TITLE_MAX) fields.push(key);
-  }
-  if (!Number.isInteger(body.sort) || body.sort < 0 || body.sort > SORT_MAX) fields.push('sort');
-  return fields;
-}
-
 function TypeEditor({
   node,
   name,
@@ -264,16 +272,20 @@ function TypeEditor({
   const lang = useLang();
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<Field, string>>({
-    titleEn: node.titleEn,
-    titleId: node.titleId,
-    sort: String(node.sort),
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<
+    TypeFormValues,
+    unknown,
+    z.output<typeof typeForm>
+  >({
+    defaultValues: {
+      titleEn: node.titleEn,
+      titleId: node.titleId,
+      sort: String(node.sort),
+      active: node.active,
+    },
+    resolver: formResolver(typeForm),
   });
-  const [active, setActive] = useState(node.active);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [saving, setSaving] = useState(false);
-  const savingNow = useRef(false);
-  const form = useRef<HTMLFormElement>(null);
+  const errors = formState.errors;
   const ids = {
     heading: useId(),
     titleEn: useId(),
@@ -287,128 +299,72 @@ function TypeEditor({
     { field: 'titleId', lang: 'id', label: t('complaintTypes.indonesian') },
   ];
   if (lang === 'id') titleFields.reverse();
+  const first = titleFields[0]!.field;
 
   useEffect(() => {
     // The editor opens where the operator clicked; typing can start at once.
-    form.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, []);
+    setFocus(first);
+  }, [setFocus, first]);
 
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    // Once the field is changed its message no longer applies; the others' still do.
-    setFailure((f) => {
-      if (!f?.fields.includes(field)) return f;
-      const fields = f.fields.filter((x) => x !== field);
-      return fields.length ? { ...f, fields } : null;
-    });
-  };
-
-  /** Shows a refusal; one about a field takes the operator there, where it is the field's description. */
-  const fail = (next: Failure) => {
-    flushSync(() => setFailure(next));
-    const first = next.fields[0];
-    if (first) document.getElementById(ids[first])?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (savingNow.current) return;
-    const sortText = values.sort.trim();
-    const sort = Number(sortText);
-    if (!/^\d+$/.test(sortText) || sort > SORT_MAX) {
-      // Not a number at all cannot be sent as one; the server's rule, said here.
-      fail({ message: t('complaintTypes.sortInvalid'), fields: ['sort'] });
-      return;
-    }
-    const body: ComplaintTypeBody = {
-      titleEn: values.titleEn.trim(),
-      titleId: values.titleId.trim(),
-      sort,
-      active,
-    };
-    setFailure(null);
-    savingNow.current = true;
-    setSaving(true);
-    const result = await saveComplaintType(node.id, body, session.csrfToken, true);
-    savingNow.current = false;
-    setSaving(false);
-    if (!result.ok) {
-      // Shown here, next to what it is about; the form keeps what was typed.
-      fail({ message: result.message, fields: fieldsAt(body) });
-      return;
-    }
-    toast.show(t('complaintTypes.saved'));
-    await queryClient.invalidateQueries({ queryKey: adminKeys.complaintTypes(node.market) });
-    onClose();
-  };
-
-  const fieldError = (field: Field) =>
-    failure?.fields.includes(field) ? (
-      <p id={`${ids[field]}-error`} className="admin-field-error">
-        {failure.message}
-      </p>
-    ) : null;
-  const invalid = (field: Field) =>
-    failure?.fields.includes(field)
-      ? { 'aria-invalid': true as const, 'aria-describedby': `${ids[field]}-error` }
-      : {};
-  const formError = failure && failure.fields.length === 0 ? failure.message : '';
+  // Silent: a refusal is shown here, above the buttons; the form keeps what was typed.
+  const save = useMutation({
+    mutationFn: (body: z.output<typeof typeForm>) =>
+      unwrap(saveComplaintType(node.id, body, session.csrfToken, true)),
+    onSuccess: async () => {
+      toast.show(t('complaintTypes.saved'));
+      await queryClient.invalidateQueries({ queryKey: adminKeys.complaintTypes(node.market) });
+      onClose();
+    },
+    onError: (error) => setError('root.server', { type: SERVER, message: error.message }),
+  });
 
   return (
-    <form ref={form} className="admin-qa-editor" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
+    <form
+      className="admin-qa-editor"
+      onSubmit={handleSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-labelledby={ids.heading}
+    >
       <h3 id={ids.heading} className="admin-qa-editor-title">
         {t(sub ? 'complaintTypes.editSubType' : 'complaintTypes.editType', { title: name })}
       </h3>
       <fieldset className="admin-bilingual-fields">
         <legend>{t('complaintTypes.titleLegend')}</legend>
         {titleFields.map((f) => (
-          <div key={f.field} className="admin-field">
-            <label htmlFor={ids[f.field]}>{f.label}</label>
-            <input
-              id={ids[f.field]}
-              lang={f.lang}
-              value={values[f.field]}
-              maxLength={TITLE_MAX}
-              onChange={(e) => change(f.field, e.target.value)}
-              {...invalid(f.field)}
-            />
-            {fieldError(f.field)}
-          </div>
+          <TextInput
+            key={f.field}
+            id={ids[f.field]}
+            label={f.label}
+            lang={f.lang}
+            maxLength={TITLE_MAX}
+            registration={register(f.field)}
+            error={errors[f.field]}
+          />
         ))}
       </fieldset>
       <div className="admin-qa-editor-row">
-        <div className="admin-field admin-field-narrow">
-          <label htmlFor={ids.sort}>{t('complaintTypes.sort')}</label>
-          <input
-            id={ids.sort}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={SORT_MAX}
-            value={values.sort}
-            onChange={(e) => change('sort', e.target.value)}
-            {...invalid('sort')}
-          />
-          {fieldError('sort')}
-        </div>
+        <TextInput
+          className="admin-field admin-field-narrow"
+          id={ids.sort}
+          label={t('complaintTypes.sort')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={SORT_MAX}
+          registration={register('sort')}
+          error={errors.sort}
+        />
         <div className="admin-check">
-          <input
-            id={ids.active}
-            type="checkbox"
-            checked={active}
-            onChange={(e) => setActive(e.target.checked)}
-          />
+          <input id={ids.active} type="checkbox" {...register('active')} />
           <label htmlFor={ids.active}>{t('complaintTypes.activeField')}</label>
         </div>
       </div>
-      <div id={ids.error} className="admin-form-error" role="alert">
-        {formError}
-      </div>
+      <FormAlert id={ids.error} text={errors.root?.server?.message ?? ''} />
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button-primary" disabled={saving}>
-          {saving ? t('complaintTypes.saving') : t('complaintTypes.save')}
+        <button type="submit" className="admin-button admin-button-primary" disabled={save.isPending}>
+          {save.isPending ? t('complaintTypes.saving') : t('complaintTypes.save')}
         </button>
-        <button type="button" className="admin-button" onClick={onClose} disabled={saving}>
+        <button type="button" className="admin-button" onClick={onClose} disabled={save.isPending}>
           {t('complaintTypes.cancel')}
         </button>
       </div>

@@ -1,14 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import type { AdminComplaint } from '../../../shared/contract/admin.ts';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { type AdminComplaint, type ReplyBody, replyBody } from '../../../shared/contract/admin.ts';
 import { REPLY_LIMITS } from '../../../shared/contract/constants.ts';
+import { unwrap } from '../../lib/api-query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { ImagePicker, type Pick } from '../../ui/image-picker.tsx';
 import { useImageUploads } from '../../ui/use-image-uploads.ts';
 import { adminKeys, sendReply, uploadStaffImage, useStaffSession } from './admin-api.ts';
+import { copyKey, formResolver, useErrorText } from './admin-form.tsx';
 
 /** Reply images upload as soon as they are added, each with its progress (shared with the borrower's form). */
 function useReplyImages(csrf: string) {
@@ -19,18 +23,27 @@ function useReplyImages(csrf: string) {
   });
 }
 
+/** The reply's text and flag, held to the contract's `replyBody` (the images are added when it is sent). */
+const replyForm = z
+  .object({
+    replyText: z.string().trim().min(1, copyKey('admin:reply.empty')),
+    markProcessed: z.boolean(),
+  })
+  .transform((d): z.input<typeof replyBody> => d)
+  .pipe(replyBody);
+type ReplyValues = z.input<typeof replyForm>;
+
 /** The operator's reply: text, images, and whether this closes the complaint. */
 export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
   const { t } = useTranslation('admin');
+  const errorText = useErrorText();
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [markProcessed, setMarkProcessed] = useState(false);
-  const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
-  const [saved, setSaved] = useState(false);
-  // A double click must not save the reply twice.
-  const sendingNow = useRef(false);
+  const { register, handleSubmit, setError, reset, watch, formState } = useForm<
+    ReplyValues,
+    unknown,
+    ReplyBody
+  >({ defaultValues: { replyText: '', markProcessed: false }, resolver: formResolver(replyForm) });
   const images = useReplyImages(session.csrfToken);
   const headingId = useId();
   const textId = useId();
@@ -49,63 +62,48 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
   };
   const processing = complaint.status === 'processing';
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sendingNow.current) return;
+  // Not silent: a refusal is toasted with the server's words; the text and images stay for another try.
+  const send = useMutation({
+    mutationFn: (body: ReplyBody) =>
+      unwrap(sendReply(complaint.id, body, session.csrfToken, t('reply.sending'))),
+    onSuccess: (saved) => {
+      // The saved reply shows above at once, from the server's own copy of it.
+      queryClient.setQueryData(adminKeys.complaint(complaint.id), saved);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.queue });
+      reset();
+      images.clear();
+    },
+  });
+
+  const submit = handleSubmit((body) => {
     if (images.uploading) {
-      setError(t('reply.waitUploads'));
+      setError('root.uploads', { message: copyKey('admin:reply.waitUploads') });
       return;
     }
-    const replyText = text.trim();
-    if (!replyText) {
-      setError(t('reply.empty'));
-      return;
-    }
-    setError('');
-    setSaved(false);
-    sendingNow.current = true;
-    setSending(true);
-    const result = await sendReply(
-      complaint.id,
-      {
-        replyText,
-        replyImages: images.images.map((i) => i.url).join(','),
-        markProcessed: processing && markProcessed,
-      },
-      session.csrfToken,
-      t('reply.sending'),
-    );
-    sendingNow.current = false;
-    setSending(false);
-    // A refusal was toasted with the server's words; the text and images stay for another try.
-    if (!result.ok || !result.data) return;
-    // The saved reply shows above at once, from the server's own copy of it.
-    queryClient.setQueryData(adminKeys.complaint(complaint.id), result.data);
-    void queryClient.invalidateQueries({ queryKey: adminKeys.queue });
-    setText('');
-    setMarkProcessed(false);
-    images.clear();
-    setSaved(true);
-  };
+    send.mutate({
+      ...body,
+      replyImages: images.images.map((i) => i.url).join(','),
+      markProcessed: processing && body.markProcessed,
+    });
+  });
+  const error = formState.errors.replyText ?? formState.errors.root?.uploads;
+  const text = watch('replyText');
 
   return (
     <section className="admin-card admin-reply" aria-labelledby={headingId}>
       <h2 id={headingId}>{complaint.replyText ? t('reply.titleAgain') : t('reply.title')}</h2>
       {complaint.replyText ? <p className="admin-muted">{t('reply.againNote')}</p> : null}
-      <form onSubmit={send} noValidate className="admin-form">
+      <form onSubmit={submit} noValidate className="admin-form">
         <div className="admin-field">
           <label htmlFor={textId}>{t('reply.text')}</label>
           <textarea
             id={textId}
-            value={text}
             rows={6}
             maxLength={max}
-            onChange={(e) => {
-              setText(e.target.value);
-              setSaved(false);
-            }}
+            // A new text is not the one just sent.
+            {...register('replyText', { onChange: () => send.reset() })}
             aria-describedby={`${counterId} ${errorId}`}
-            aria-invalid={error === t('reply.empty')}
+            aria-invalid={formState.errors.replyText ? true : undefined}
           />
           <div id={counterId} className="admin-counter" data-testid="reply-counter">
             {t('reply.counter', { count: text.length, max })}
@@ -146,8 +144,7 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
               <input
                 id={processedId}
                 type="checkbox"
-                checked={markProcessed}
-                onChange={(e) => setMarkProcessed(e.target.checked)}
+                {...register('markProcessed')}
                 aria-describedby={processedHintId}
               />
               <label htmlFor={processedId}>{t('reply.markProcessed')}</label>
@@ -159,21 +156,21 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
         ) : null}
 
         <div id={errorId} className="admin-form-error" role="alert">
-          {error}
+          {errorText(error)}
         </div>
         <div className="admin-actions">
           <Button
             type="submit"
             color="primary"
             size="large"
-            loading={sending}
+            loading={send.isPending}
             loadingText={t('reply.sending')}
-            disabled={sending || images.uploading}
+            disabled={send.isPending || images.uploading}
           >
             {t('reply.send')}
           </Button>
           <span role="status" className="admin-saved">
-            {saved ? t('reply.sent') : ''}
+            {send.isSuccess ? t('reply.sent') : ''}
           </span>
         </div>
       </form>

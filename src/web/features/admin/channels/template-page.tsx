@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import {
   COLOUR_PATTERN,
   limitOf,
@@ -9,15 +10,22 @@ import {
   problemVars,
   type TemplateField,
   type TemplateFields,
-  type TemplateProblem,
   templateProblems,
 } from '../../../../shared/contract/channels-admin.ts';
-import type { AdminTemplate } from '../../../../shared/contract/channels-admin-schema.ts';
-import { isMarket, type Market } from '../../../../shared/markets.ts';
+import {
+  type AdminTemplate,
+  type TemplateCreateBody,
+  type TemplateUpdateBody,
+  templateCreateBody,
+  templateUpdateBody,
+} from '../../../../shared/contract/channels-admin-schema.ts';
+import { isMarket, MARKETS, type Market } from '../../../../shared/markets.ts';
+import { ApiFailure, unwrap } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
+import { copyKey, FieldMessage, FormAlert, fieldAria, formResolver, SERVER } from '../admin-form.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { MarketRadios } from '../admin-ui.tsx';
 import { LiveSwitch, PublicLink } from './channel-parts.tsx';
@@ -167,11 +175,44 @@ function fieldsOf(d: Draft): TemplateFields {
   };
 }
 
-interface Failure {
-  message: string;
-  /** Someone saved a newer version: the editor offers to load it. */
-  conflict?: boolean;
-}
+/** The editor's text, judged by the rules the server runs (`templateProblems`), each at its field. */
+const draftSchema = z
+  .object({
+    market: z.enum(MARKETS),
+    ...Object.fromEntries(
+      (
+        [
+          'name',
+          'appName',
+          'headline',
+          'subline',
+          'bannerUrl',
+          'primary',
+          'background',
+          'androidUrl',
+          'iosUrl',
+        ] as const
+      ).map((k) => [k, z.string()]),
+    ),
+  } as { [K in keyof Draft]: K extends 'market' ? z.ZodEnum<{ IN: 'IN'; ID: 'ID' }> : z.ZodString })
+  .superRefine((d, ctx) => {
+    const fields = fieldsOf(d);
+    for (const p of templateProblems(fields, looksBlank))
+      ctx.addIssue({
+        code: 'custom',
+        path: [p.field],
+        message: copyKey(`channelsAdmin:problems.${p.field}.${p.code}`, problemVars(p, fields)),
+      });
+  });
+
+/** A new template's body (`POST`), held to the contract's schema. */
+const createForm = draftSchema
+  .transform((d): TemplateCreateBody => ({ market: d.market, ...fieldsOf(d) }))
+  .pipe(templateCreateBody);
+/** A saved template's body (`PUT`), naming the version the editor started from. */
+const updateForm = (version: string) =>
+  draftSchema.transform((d): TemplateUpdateBody => ({ ...fieldsOf(d), version })).pipe(templateUpdateBody);
+type Body = z.output<typeof createForm> | z.output<ReturnType<typeof updateForm>>;
 
 function TemplateForm({
   template,
@@ -190,99 +231,84 @@ function TemplateForm({
   const session = useStaffSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  /** The template as last saved: its version is what the next save names. */
   const [current, setCurrent] = useState(template);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(template, market));
-  /** Fields whose message shows: left once, or all after a save was tried. */
-  const [shown, setShown] = useState<ReadonlySet<TemplateField> | 'all'>(() => new Set());
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [saving, setSaving] = useState(false);
-  const savingNow = useRef(false);
+  const isNew = template === null;
+  const { register, handleSubmit, setError, setValue, reset, watch, formState } = useForm<
+    Draft,
+    unknown,
+    Body
+  >({
+    defaultValues: draftOf(template, market),
+    // A field's message shows once it is left, or for all after a save was tried; then as it is typed.
+    mode: 'onTouched',
+    resolver: (values, context, options) =>
+      formResolver<Draft, Body>(current ? updateForm(current.updatedAt) : createForm)(
+        values,
+        context,
+        options,
+      ),
+  });
+  const errors = formState.errors;
+  const draft = watch();
+  const fields = fieldsOf(draft);
   const prefix = useId();
   const errorId = `${prefix}-error`;
   const idOf = (field: TemplateField) => `${prefix}-${field}`;
-  const isNew = template === null;
-  const fields = useMemo(() => fieldsOf(draft), [draft]);
-  const problems = useMemo(() => templateProblems(fields, looksBlank), [fields]);
 
-  const problemOf = (field: TemplateField): TemplateProblem | undefined =>
-    shown === 'all' || shown.has(field) ? problems.find((p) => p.field === field) : undefined;
-  const set = (key: keyof Draft, value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (failure && !failure.conflict) setFailure(null);
-  };
-  const leave = (field: TemplateField) =>
-    setShown((s) => (s === 'all' || s.has(field) ? s : new Set([...s, field])));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (savingNow.current || readOnly) return;
-    if (problems.length) {
-      // The rule lists problems in the editor's order: the first one is the first field to fix.
-      flushSync(() => {
-        setShown('all');
-        setFailure({ message: t('editor.fixFields') });
-      });
-      document.getElementById(idOf(problems[0]!.field))?.focus();
-      return;
-    }
-    setFailure(null);
-    savingNow.current = true;
-    setSaving(true);
-    const result = current
-      ? await updateTemplate(current.id, { ...fields, version: current.updatedAt }, session.csrfToken)
-      : await createTemplate({ market: draft.market, ...fields }, session.csrfToken);
-    savingNow.current = false;
-    setSaving(false);
-    if (!result.ok || !result.data) {
-      flushSync(() => setFailure({ message: result.message, conflict: String(result.code) === '409' }));
+  // Silent: the refusal shows at the form, which keeps what was typed.
+  const save = useMutation({
+    mutationFn: (body: Body) =>
+      unwrap(
+        current
+          ? updateTemplate(current.id, body as TemplateUpdateBody, session.csrfToken)
+          : createTemplate(body as TemplateCreateBody, session.csrfToken),
+      ),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(channelKeys.one(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: [...channelKeys.all, 'list'] });
+      if (isNew) {
+        toast.show(t('editor.createdToast'));
+        await navigate(ADMIN_ROUTES.channel(saved.id), { replace: true });
+        return;
+      }
+      setCurrent(saved);
+      reset(draftOf(saved, saved.market));
+      toast.show(t('editor.saved'));
+    },
+    onError: (error) => {
+      setError('root.server', { type: SERVER, message: error.message });
       document.getElementById(errorId)?.focus();
-      return;
-    }
-    const saved = result.data;
-    queryClient.setQueryData(channelKeys.one(saved.id), saved);
-    await queryClient.invalidateQueries({ queryKey: [...channelKeys.all, 'list'] });
-    if (isNew) {
-      toast.show(t('editor.createdToast'));
-      await navigate(ADMIN_ROUTES.channel(saved.id), { replace: true });
-      return;
-    }
-    setCurrent(saved);
-    setDraft(draftOf(saved, saved.market));
-    toast.show(t('editor.saved'));
-  };
+    },
+  });
+  /** Someone saved a newer version: the editor offers to load it. */
+  const conflict = save.error instanceof ApiFailure && String(save.error.code) === '409';
+  const fieldErrors = Object.keys(errors).some((k) => k !== 'root');
+  const formError =
+    errors.root?.server?.message ?? (formState.submitCount > 0 && fieldErrors ? t('editor.fixFields') : '');
 
   const fieldProps = (field: TemplateField) => ({
     id: idOf(field),
     label: t(`editor.${field}`),
-    problem: problemOf(field),
-    problemText: (p: TemplateProblem) => t(`problems.${p.field}.${p.code}`, problemVars(p, fields)),
-    onBlur: () => leave(field),
+    registration: register(field),
+    error: errors[field],
   });
   const counted = (field: 'name' | 'appName' | 'headline' | 'subline', hint?: string) => (
     <TextField
       {...fieldProps(field)}
-      value={draft[field]}
-      onChange={(v) => set(field, v)}
       hint={[hint, t('editor.characters', { count: fields[field].length, max: limitOf(field) })]
         .filter(Boolean)
         .join(' · ')}
     />
   );
   const link = (field: 'bannerUrl' | 'androidUrl' | 'iosUrl', hint: string) => (
-    <TextField
-      {...fieldProps(field)}
-      value={draft[field]}
-      onChange={(v) => set(field, v)}
-      hint={hint}
-      inputMode="url"
-      spellCheck={false}
-    />
+    <TextField {...fieldProps(field)} hint={hint} inputMode="url" spellCheck={false} />
   );
   const colour = (field: 'primary' | 'background', hint: string) => (
     <ColourField
       {...fieldProps(field)}
       value={draft[field]}
-      onChange={(v) => set(field, v)}
+      onPick={(v) => setValue(field, v, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
       hint={hint}
       pickerLabel={t('editor.colourPicker', { label: t(`editor.${field}`) })}
     />
@@ -300,7 +326,12 @@ function TemplateForm({
           <p className="admin-muted">{current.enabled ? t('editor.liveNote') : t('editor.offNote')}</p>
         </div>
       ) : null}
-      <form className="channels-form" onSubmit={submit} noValidate aria-describedby={errorId}>
+      <form
+        className="channels-form"
+        onSubmit={handleSubmit((body) => save.mutate(body))}
+        noValidate
+        aria-describedby={errorId}
+      >
         <div className="channels-editor">
           <fieldset className="admin-fieldset channels-fields" disabled={readOnly}>
             <Section title={t('editor.sections.template')}>
@@ -311,7 +342,7 @@ function TemplateForm({
                     name={`${prefix}-market`}
                     markets={markets}
                     value={draft.market}
-                    onChange={(m) => set('market', m)}
+                    onChange={(m) => setValue('market', m)}
                   />
                 ) : null
               ) : (
@@ -336,18 +367,16 @@ function TemplateForm({
           </fieldset>
           <TemplatePreview template={{ ...fields, market: draft.market }} />
         </div>
-        <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
-          {failure?.message ?? ''}
-        </div>
+        <FormAlert id={errorId} text={formError} />
         {readOnly ? null : (
           <div className="admin-actions">
-            {failure?.conflict && onReload ? (
+            {conflict && onReload ? (
               <button type="button" className="admin-button" onClick={() => void onReload()}>
                 {t('editor.reload')}
               </button>
             ) : null}
-            <button type="submit" className="admin-button admin-button-primary" disabled={saving}>
-              {saving ? t('editor.saving') : isNew ? t('editor.create') : t('editor.save')}
+            <button type="submit" className="admin-button admin-button-primary" disabled={save.isPending}>
+              {save.isPending ? t('editor.saving') : isNew ? t('editor.create') : t('editor.save')}
             </button>
           </div>
         )}
@@ -380,29 +409,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 interface FieldProps {
   id: string;
   label: string;
-  value: string;
   hint?: string;
-  problem: TemplateProblem | undefined;
-  problemText: (p: TemplateProblem) => string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
 }
 
-/** Wires a field's hint and message to its input, and marks it while it has a problem. */
-function describe(id: string, hint: string | undefined, problem: TemplateProblem | undefined) {
-  const describedBy = [problem ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return {
-    ...(problem ? { 'aria-invalid': true as const } : {}),
-    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-  };
-}
-
-function FieldFoot({
-  id,
-  hint,
-  problem,
-  problemText,
-}: Pick<FieldProps, 'id' | 'hint' | 'problem' | 'problemText'>) {
+function FieldFoot({ id, hint, error }: Pick<FieldProps, 'id' | 'hint' | 'error'>) {
   return (
     <>
       {hint ? (
@@ -410,11 +422,7 @@ function FieldFoot({
           {hint}
         </p>
       ) : null}
-      {problem ? (
-        <p id={`${id}-error`} className="admin-field-error">
-          {problemText(problem)}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} />
     </>
   );
 }
@@ -422,12 +430,9 @@ function FieldFoot({
 function TextField({
   id,
   label,
-  value,
   hint,
-  problem,
-  problemText,
-  onChange,
-  onBlur,
+  registration,
+  error,
   inputMode,
   spellCheck,
 }: FieldProps & { inputMode?: 'url'; spellCheck?: boolean }) {
@@ -436,15 +441,13 @@ function TextField({
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        value={value}
         inputMode={inputMode}
         spellCheck={spellCheck}
         autoComplete="off"
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        {...describe(id, hint, problem)}
+        {...registration}
+        {...fieldAria(id, error, { hint: Boolean(hint) })}
       />
-      <FieldFoot id={id} hint={hint} problem={problem} problemText={problemText} />
+      <FieldFoot id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -453,8 +456,13 @@ function TextField({
  * A colour typed as `#rrggbb` or picked with the system's picker; both edit the same value. The picker
  * cannot show a colour that is not one yet, so it shows black until the text is a colour.
  */
-function ColourField({ pickerLabel, ...props }: FieldProps & { pickerLabel: string }) {
-  const { id, label, value, hint, problem, problemText, onChange, onBlur } = props;
+function ColourField({
+  pickerLabel,
+  value,
+  onPick,
+  ...props
+}: FieldProps & { pickerLabel: string; value: string; onPick: (value: string) => void }) {
+  const { id, label, hint, registration, error } = props;
   const valid = COLOUR_PATTERN.test(value.trim());
   return (
     <div className="admin-field">
@@ -462,23 +470,20 @@ function ColourField({ pickerLabel, ...props }: FieldProps & { pickerLabel: stri
       <div className="channels-colour">
         <input
           id={id}
-          value={value}
           spellCheck={false}
           autoComplete="off"
           maxLength={20}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
-          {...describe(id, hint, problem)}
+          {...registration}
+          {...fieldAria(id, error, { hint: Boolean(hint) })}
         />
         <input
           type="color"
           aria-label={pickerLabel}
           value={valid ? value.trim().toLowerCase() : '#000000'}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
+          onChange={(e) => onPick(e.target.value)}
         />
       </div>
-      <FieldFoot id={id} hint={hint} problem={problem} problemText={problemText} />
+      <FieldFoot id={id} hint={hint} error={error} />
     </div>
   );
 }

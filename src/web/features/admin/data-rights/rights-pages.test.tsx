@@ -207,6 +207,14 @@ describe('a data-rights request', () => {
     renderAt(routes, ADMIN_ROUTES.dataRightsRequest(41));
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
     expect(screen.getByText('Write the answer the borrower will read.')).toBeTruthy();
+    const box = screen.getByLabelText('Answer or reason (the borrower reads it)');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(box);
+    // Refusing asks for the reason instead.
+    await user.click(screen.getByRole('button', { name: 'Refuse' }));
+    expect(
+      await screen.findByText('Write the reason for the refusal; the borrower will read it.'),
+    ).toBeTruthy();
     expect(net.callsTo(DATA_RIGHTS_ADMIN_PATHS.actions(41))).toHaveLength(0);
     await user.type(
       screen.getByLabelText('Answer or reason (the borrower reads it)'),
@@ -255,12 +263,18 @@ describe('a data-rights request', () => {
       ),
     );
     renderAt(routes, ADMIN_ROUTES.dataRightsRequest(41));
-    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const box = (await screen.findByLabelText(
+      'Answer or reason (the borrower reads it)',
+    )) as HTMLTextAreaElement;
+    await user.type(box, 'Draft answer');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(
       (
         await screen.findByText('This request is already In progress. Reload it to see what changed.')
       ).getAttribute('role'),
     ).toBe('alert');
+    // Nothing typed is lost.
+    expect(box.value).toBe('Draft answer');
   });
 
   it("names another market's request as such, without a retry", async () => {

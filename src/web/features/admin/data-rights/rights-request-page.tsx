@@ -1,16 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
-import type { RequestAction } from '../../../../shared/contract/data-rights.ts';
+import { z } from 'zod';
 import { ANSWER_MAX } from '../../../../shared/contract/data-rights-admin.ts';
-import type { RightsRequestDetail } from '../../../../shared/contract/data-rights-schema.ts';
-import { isNotFound } from '../../../lib/api-query.ts';
+import {
+  type RightsActionBody,
+  type RightsRequestDetail,
+  rightsActionBody,
+} from '../../../../shared/contract/data-rights-schema.ts';
+import { ApiFailure, isNotFound, unwrap } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isOtherMarket, useStaffSession } from '../admin-api.ts';
+import { copyKey, FormAlert, formResolver, SERVER, TextArea } from '../admin-form.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time } from '../admin-ui.tsx';
 import { actOnRequest, fetchRightsRequest, rightsKeys } from './rights-api.ts';
@@ -144,70 +149,83 @@ function RequestBody({ r }: { r: RightsRequestDetail }) {
   );
 }
 
+/**
+ * The answer form: completing needs the answer, refusing the reason (the server's own words for either
+ * left out), then the contract's `rightsActionBody`. Which of the two the operator pressed is a value of
+ * the form, so the message names the right one.
+ */
+const answerForm = z
+  .object({ action: z.enum(['complete', 'refuse']), answer: z.string() })
+  .superRefine((d, ctx) => {
+    if (!d.answer.trim())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['answer'],
+        message: copyKey(
+          `dataRightsAdmin:detail.${d.action === 'refuse' ? 'reasonRequired' : 'answerRequired'}`,
+        ),
+      });
+  })
+  .transform((d): RightsActionBody => d)
+  .pipe(rightsActionBody);
+type AnswerValues = z.input<typeof answerForm>;
+
 /** Start (received only), then complete with an answer or refuse with a reason; each call is audited. */
 function Actions({ r }: { r: RightsRequestDetail }) {
   const { t } = useTranslation('dataRightsAdmin');
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const [answer, setAnswer] = useState('');
-  const [answerError, setAnswerError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const busyNow = useRef(false);
+  const { register, handleSubmit, setValue, setError, reset, formState } = useForm<
+    AnswerValues,
+    unknown,
+    z.output<typeof answerForm>
+  >({ defaultValues: { action: 'complete', answer: '' }, resolver: formResolver(answerForm) });
+  const errors = formState.errors;
   const headingId = useId();
   const answerId = useId();
   const errorId = useId();
 
-  const run = async (action: RequestAction) => {
-    if (busyNow.current) return;
-    const text = answer.trim();
-    if (action !== 'start' && !text) {
-      // The server's own words for an answer or a reason left out (its refusal says the same).
-      flushSync(() =>
-        setAnswerError(t(action === 'refuse' ? 'detail.reasonRequired' : 'detail.answerRequired')),
-      );
-      document.getElementById(answerId)?.focus();
-      return;
-    }
-    if (action === 'refuse') {
-      const sure = await confirmDialog({
-        content: t('detail.refuseConfirm', { id: r.id }),
-        confirmText: t('detail.refuse'),
-        cancelText: t('detail.cancel'),
-      });
-      if (!sure) return;
-    }
-    busyNow.current = true;
-    setBusy(true);
-    setFailure('');
-    const result = await actOnRequest(
-      r.id,
-      action === 'start' ? { action } : { action, answer: text },
-      session.csrfToken,
-      t(`detail.${action}`),
-    );
-    busyNow.current = false;
-    setBusy(false);
-    if (result.ok && result.data) {
+  // Silent: a refusal shows here, in the server's words (another operator moved it first: 409).
+  const act = useMutation({
+    mutationFn: (body: RightsActionBody) =>
+      unwrap(actOnRequest(r.id, body, session.csrfToken, t(`detail.${body.action}`))),
+    onSuccess: async (saved, body) => {
       toast.show(
         t(
-          action === 'start'
+          body.action === 'start'
             ? 'detail.startedToast'
-            : action === 'complete'
+            : body.action === 'complete'
               ? 'detail.completedToast'
               : 'detail.refusedToast',
         ),
       );
-      queryClient.setQueryData(rightsKeys.one(r.id), result.data);
+      queryClient.setQueryData(rightsKeys.one(r.id), saved);
       await queryClient.invalidateQueries({ queryKey: rightsKeys.all, refetchType: 'none' });
-      if (action !== 'start') setAnswer('');
-      return;
-    }
-    // In the server's words (another operator moved it first: 409; a refusal: 400).
-    flushSync(() => setFailure(result.message));
-    document.getElementById(errorId)?.focus();
-    if (String(result.code) === '409')
-      await queryClient.invalidateQueries({ queryKey: rightsKeys.one(r.id) });
+      if (body.action !== 'start') reset({ action: 'complete', answer: '' });
+    },
+    onError: async (error) => {
+      setError('root.server', { type: SERVER, message: error.message });
+      document.getElementById(errorId)?.focus();
+      if (error instanceof ApiFailure && String(error.code) === '409')
+        await queryClient.invalidateQueries({ queryKey: rightsKeys.one(r.id) });
+    },
+  });
+  const busy = act.isPending;
+
+  /** Complete or refuse: the answer is checked first (and focused when missing); a refusal is confirmed. */
+  const answer = (action: 'complete' | 'refuse') => {
+    setValue('action', action);
+    void handleSubmit(async (body) => {
+      if (action === 'refuse') {
+        const sure = await confirmDialog({
+          content: t('detail.refuseConfirm', { id: r.id }),
+          confirmText: t('detail.refuse'),
+          cancelText: t('detail.cancel'),
+        });
+        if (!sure) return;
+      }
+      act.mutate(body);
+    })();
   };
 
   return (
@@ -216,38 +234,31 @@ function Actions({ r }: { r: RightsRequestDetail }) {
       <p className="admin-muted">{t('detail.actIntro')}</p>
       {r.status === 'received' ? (
         <div className="admin-actions">
-          <button type="button" className="admin-button" disabled={busy} onClick={() => void run('start')}>
+          <button
+            type="button"
+            className="admin-button"
+            disabled={busy}
+            onClick={() => act.mutate({ action: 'start' })}
+          >
             {t('detail.start')}
           </button>
         </div>
       ) : null}
       <div className="admin-form">
-        <div className="admin-field">
-          <label htmlFor={answerId}>{t('detail.answerLabel')}</label>
-          <textarea
-            id={answerId}
-            rows={4}
-            maxLength={ANSWER_MAX}
-            value={answer}
-            aria-invalid={answerError ? true : undefined}
-            aria-describedby={answerError ? `${answerId}-error` : undefined}
-            onChange={(e) => {
-              setAnswer(e.target.value);
-              setAnswerError('');
-            }}
-          />
-          {answerError ? (
-            <p id={`${answerId}-error`} className="admin-field-error">
-              {answerError}
-            </p>
-          ) : null}
-        </div>
+        <TextArea
+          id={answerId}
+          label={t('detail.answerLabel')}
+          rows={4}
+          maxLength={ANSWER_MAX}
+          registration={register('answer')}
+          error={errors.answer}
+        />
         <div className="admin-actions">
           <button
             type="button"
             className="admin-button admin-button-primary"
             disabled={busy}
-            onClick={() => void run('complete')}
+            onClick={() => answer('complete')}
           >
             {t('detail.complete')}
           </button>
@@ -255,15 +266,13 @@ function Actions({ r }: { r: RightsRequestDetail }) {
             type="button"
             className="admin-button admin-button-danger"
             disabled={busy}
-            onClick={() => void run('refuse')}
+            onClick={() => answer('refuse')}
           >
             {t('detail.refuse')}
           </button>
         </div>
       </div>
-      <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
-        {failure}
-      </div>
+      <FormAlert id={errorId} text={errors.root?.server?.message ?? ''} />
     </section>
   );
 }

@@ -196,6 +196,37 @@ describe('ProductPage (editing)', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('says a rule in the operator’s language, and holds the button while the save is on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    const net = network(idProduct(), {
+      put: () => new Promise<Response>((resolve) => (answer = resolve)) as never,
+    });
+    const user = userEvent.setup();
+    renderAt(routes, ADMIN_ROUTES.product(9), { lang: 'id' });
+    await loaded();
+    await retype(user, field('Jumlah terkecil'), '1000000.5');
+    await user.click(screen.getByRole('button', { name: 'Simpan' }));
+    const amount = field('Jumlah terkecil');
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      document.getElementById(amount.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent,
+    ).toBe('Isi rupiah dengan bilangan bulat, hanya angka.');
+    expect(screen.getByRole('alert').textContent).toBe('Mohon perbaiki kolom yang ditandai.');
+    expect(document.activeElement).toBe(amount);
+    expect(net.callsTo(PRODUCT_PATHS.one(9), 'PUT')).toHaveLength(0);
+
+    await retype(user, amount, '1000000');
+    await user.click(screen.getByRole('button', { name: 'Simpan' }));
+    const saving = (await screen.findByRole('button', { name: 'Menyimpan…' })) as HTMLButtonElement;
+    expect(saving.disabled).toBe(true);
+    answer(ok({ ...idProduct(), updatedAt: new Date().toISOString() }));
+    await waitFor(() => expect(toasts).toEqual(['Tersimpan.']));
+    expect(((await screen.findByRole('button', { name: 'Simpan' })) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(net.callsTo(PRODUCT_PATHS.one(9), 'PUT')).toHaveLength(1);
+  });
+
   it('previews the smallest and the largest loan as the pricing module quotes them', async () => {
     const product = inProduct();
     network(product);

@@ -1,35 +1,51 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import {
+  type Control,
+  type FieldError,
+  get,
+  type UseFormRegister,
+  useController,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { AdminProduct } from '../../../../shared/contract/admin.ts';
+import type { z } from 'zod';
+import type {
+  AdminProduct,
+  ProductCreateBody,
+  productCreateBody,
+  productUpdateBody,
+} from '../../../../shared/contract/admin.ts';
 import { FEE_NAMES, type FeeName } from '../../../../shared/contract/constants.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { PRODUCT_BOUNDS, productProblems } from '../../../../shared/domain/product.ts';
-import { isMarket, type Lang, type Market } from '../../../../shared/markets.ts';
+import { isMarket, type Market } from '../../../../shared/markets.ts';
+import { ApiFailure, unwrap } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
+import { FormAlert, formResolver, SERVER, TextArea, TextInput } from '../admin-form.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { MarketRadios, useLang } from '../admin-ui.tsx';
 import { ProductPreview } from './product-preview.tsx';
 import { createProduct, fetchProduct, productKeys, updateProduct } from './products-api.ts';
 import {
-  type Draft,
-  draftOf,
-  type FeeDraft,
-  FIELD_KEYS,
-  type FieldError,
-  type FieldKey,
+  type FeeRow,
   fieldsOf,
+  formOf,
   MONEY_DECIMALS,
   newFee,
   newTier,
+  PROBLEM_FIELDS,
+  type ProblemField,
+  type ProductFormValues,
   parseMoney,
-  readDraft,
+  productCreateForm,
+  productUpdateForm,
+  readTerms,
   TAG_LENGTH_MAX,
-  type TierDraft,
 } from './terms-form.ts';
 import '../admin.css';
 
@@ -126,11 +142,8 @@ export function ProductPage() {
   );
 }
 
-interface Failure {
-  message: string;
-  /** The fields the refusal is about; none when it is about the whole form. */
-  fields: FieldKey[];
-}
+/** What a save sends, as the contract's schema gave it back. */
+type Body = z.output<typeof productCreateBody> | z.output<typeof productUpdateBody>;
 
 function ProductForm({
   product,
@@ -148,130 +161,99 @@ function ProductForm({
   const session = useStaffSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(product, market));
-  /** Fields that could not be read at the last save, with why. */
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldKey, FieldError>>>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [saving, setSaving] = useState(false);
-  const savingNow = useRef(false);
   const prefix = useId();
   const errorId = `${prefix}-error`;
-  const idOf = (field: FieldKey) => `${prefix}-${field}`;
+  const idOf = (path: string) => `${prefix}-${path}`;
   const isNew = product === null;
-  const read = useMemo(() => readDraft(draft, { isNew }), [draft, isNew]);
+  const { register, control, handleSubmit, setError, setValue, watch, formState } = useForm<
+    ProductFormValues,
+    unknown,
+    Body
+  >({
+    defaultValues: formOf(product, market),
+    // The market decides how money is read (paise or whole rupiah); a new product's may change.
+    resolver: (values, context, options) =>
+      formResolver<ProductFormValues, Body>(
+        isNew ? productCreateForm(values.market) : productUpdateForm(values.market),
+      )(values, context, options),
+  });
+  const values = watch();
+  const errors = formState.errors;
 
-  const forget = (field: FieldKey) => {
-    setFieldErrors((e) => {
-      if (!e[field]) return e;
-      const { [field]: _gone, ...rest } = e;
-      return rest;
-    });
-    setFailure((f) => {
-      if (!f?.fields.includes(field)) return f;
-      const fields = f.fields.filter((x) => x !== field);
-      return fields.length ? { ...f, fields } : null;
-    });
-  };
-  const set = <K extends keyof Draft>(key: K, value: Draft[K], field: FieldKey | null = key as FieldKey) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (field) forget(field);
-  };
-
-  /** Shows what is wrong and takes the operator to the first field it is about (or the message). */
-  const fail = (next: Failure, errors: Partial<Record<FieldKey, FieldError>> = {}) => {
-    flushSync(() => {
-      setFailure(next);
-      setFieldErrors(errors);
-    });
-    const first = FIELD_KEYS.find((f) => next.fields.includes(f));
-    const target = first ? document.getElementById(idOf(first)) : document.getElementById(errorId);
-    target?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (savingNow.current || readOnly) return;
-    if (!read.body) {
-      const fields = FIELD_KEYS.filter((f) => read.errors[f]);
-      fail({ message: t('productEditor.fixFields'), fields }, read.errors);
-      return;
-    }
-    setFailure(null);
-    setFieldErrors({});
-    savingNow.current = true;
-    setSaving(true);
-    const result = isNew
-      ? await createProduct(
-          { market: draft.market, code: draft.code.trim(), ...read.body },
-          session.csrfToken,
-        )
-      : await updateProduct(product.id, read.body, session.csrfToken);
-    savingNow.current = false;
-    setSaving(false);
-    if (!result.ok || !result.data) {
+  const save = useMutation({
+    mutationFn: (body: Body) =>
+      unwrap(
+        isNew
+          ? createProduct(body as ProductCreateBody, session.csrfToken)
+          : updateProduct(product.id, body, session.csrfToken),
+      ),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(productKeys.one(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: productKeys.list(saved.market) });
+      if (isNew) {
+        toast.show(t('productEditor.created'));
+        await navigate(ADMIN_ROUTES.product(saved.id), { replace: true });
+      } else {
+        toast.show(t('productEditor.saved'));
+      }
+    },
+    onError: (error, body) => {
       // The server says what is wrong; the same check, run here, says which fields that is about.
-      const fields =
-        String(result.code) === '409'
-          ? (['code'] as FieldKey[])
-          : read.terms
-            ? productProblems(draft.market, read.terms).flatMap(fieldsOf)
+      const named: (ProblemField | 'code')[] =
+        error instanceof ApiFailure && String(error.code) === '409'
+          ? ['code']
+          : body.terms
+            ? productProblems(values.market, body.terms).flatMap(fieldsOf)
             : [];
-      fail({ message: result.message, fields });
-      return;
-    }
-    const saved = result.data;
-    queryClient.setQueryData(productKeys.one(saved.id), saved);
-    await queryClient.invalidateQueries({ queryKey: productKeys.list(saved.market) });
-    if (isNew) {
-      toast.show(t('productEditor.created'));
-      await navigate(ADMIN_ROUTES.product(saved.id), { replace: true });
-    } else {
-      toast.show(t('productEditor.saved'));
-    }
-  };
+      setError('root.server', { type: SERVER, message: error.message });
+      for (const field of named) setError(field, { type: SERVER });
+      const first = ['code' as const, ...PROBLEM_FIELDS].find((f) => named.includes(f));
+      document.getElementById(first ? idOf(first) : errorId)?.focus();
+    },
+  });
 
-  const errorText = (field: FieldKey) => {
-    const e = fieldErrors[field];
-    return e ? t(`productEditor.invalid.${e.key}`, e.vars ?? {}) : null;
+  const errorOf = (path: string): FieldError | undefined => get(errors, path);
+  const fieldErrors = Object.keys(errors).some((k) => k !== 'root');
+  const formError =
+    errors.root?.server?.message ??
+    (formState.submitCount > 0 && fieldErrors ? t('productEditor.fixFields') : '');
+  const money = (text: string) => {
+    const minor = parseMoney(text, values.market);
+    return minor === null ? '' : formatMoney(minor, values.market);
   };
-  /** Props that mark a field: its own message, or the form's message when the server named it. */
-  const marking = (field: FieldKey, hintId?: string): Marking => {
-    const own = fieldErrors[field] ? `${idOf(field)}-error` : null;
-    const server = failure?.fields.includes(field) ? errorId : null;
-    const describedBy = [own, server, hintId].filter(Boolean).join(' ');
-    return {
-      ...(own || server ? { 'aria-invalid': true as const } : {}),
-      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-    };
+  const moneyHint = t(`productEditor.moneyHint.${values.market}`);
+  /** A text field of the form, labelled with its own message unless told otherwise. */
+  const textField = (field: TextKey, more: TextFieldOptions = {}) => {
+    const { label, hint, echo, ...input } = more;
+    const foot = [echo, hint].filter(Boolean).join(' · ');
+    return (
+      <TextInput
+        key={field}
+        id={idOf(field)}
+        label={label ?? t(`productEditor.${field}`)}
+        registration={register(field)}
+        error={errorOf(field)}
+        hint={foot || undefined}
+        formErrorId={errorId}
+        {...input}
+      />
+    );
   };
-  const fieldProps = { idOf, marking, errorText };
-  const money = (minorText: string) => {
-    const minor = parseMoney(minorText, draft.market);
-    return minor === null ? '' : formatMoney(minor, draft.market);
-  };
-  const moneyHint = t(`productEditor.moneyHint.${draft.market}`);
-  /** A text field of the draft, labelled with its own message unless told otherwise. */
-  const textField = (field: TextKey, more: TextFieldOptions = {}) => (
-    <TextField
-      {...fieldProps}
-      key={field}
-      field={field}
-      label={t(`productEditor.${field}`)}
-      value={draft[field]}
-      onChange={(v) => set(field, v)}
-      {...more}
-    />
-  );
   /** An amount in the market's money, read back as it will show. */
   const moneyField = (field: TextKey) =>
     textField(field, {
-      inputMode: MONEY_DECIMALS[draft.market] ? 'decimal' : 'numeric',
-      echo: money(draft[field]),
+      inputMode: MONEY_DECIMALS[values.market] ? 'decimal' : 'numeric',
+      echo: money(get(values, field)),
     });
-  const formError = failure?.message ?? '';
+  const rows = { control, register, errorOf, idOf, errorId };
 
   return (
-    <form className="admin-product-form" onSubmit={submit} noValidate aria-describedby={errorId}>
+    <form
+      className="admin-product-form"
+      onSubmit={handleSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-describedby={errorId}
+    >
       <fieldset className="admin-fieldset admin-product-sections" disabled={readOnly}>
         <Section title={t('productEditor.sections.product')}>
           {isNew ? (
@@ -280,14 +262,14 @@ function ProductForm({
                 legend={t('productEditor.market')}
                 name={`${prefix}-market`}
                 markets={markets}
-                value={draft.market}
-                onChange={(m) => set('market', m, null)}
+                value={values.market}
+                onChange={(m) => setValue('market', m)}
               />
             ) : null
           ) : (
             <p>
               <span className="admin-label">{t('productEditor.market')}: </span>
-              {t(`markets.${draft.market}`)}
+              {t(`markets.${values.market}`)}
             </p>
           )}
           <div className="admin-product-grid">
@@ -296,7 +278,7 @@ function ProductForm({
             ) : (
               <p>
                 <span className="admin-label">{t('productEditor.code')}: </span>
-                <code>{draft.code}</code>
+                <code>{values.code}</code>
               </p>
             )}
             {textField('name')}
@@ -324,21 +306,21 @@ function ProductForm({
           <div className="admin-product-grid">
             {textField('dailyInterest', { hint: t('productEditor.dailyInterestHint'), inputMode: 'decimal' })}
           </div>
-          <FeesEditor
-            {...fieldProps}
-            fees={draft.fees}
-            market={draft.market}
-            moneyHint={moneyHint}
-            onChange={(fees) => set('fees', fees)}
-          />
+          <FeesEditor {...rows} fees={values.fees} market={values.market} moneyHint={moneyHint} />
         </Section>
 
         <Section title={t('productEditor.sections.late')}>
           <p className="admin-hint admin-muted">{t('productEditor.lateFeeHint')}</p>
           <div className="admin-product-grid">
-            {(['lateFeeNew', 'lateFeeRepeat'] as const).map(moneyField)}
+            {(['lateFee.newBorrower', 'lateFee.repeatBorrower'] as const).map((field) =>
+              textField(field, {
+                label: t(`productEditor.${field === 'lateFee.newBorrower' ? 'lateFeeNew' : 'lateFeeRepeat'}`),
+                inputMode: MONEY_DECIMALS[values.market] ? 'decimal' : 'numeric',
+                echo: money(get(values, field)),
+              }),
+            )}
           </div>
-          <TiersEditor {...fieldProps} tiers={draft.tiers} onChange={(tiers) => set('tiers', tiers)} />
+          <TiersEditor {...rows} />
         </Section>
 
         <Section title={t('productEditor.sections.rights')}>
@@ -355,19 +337,15 @@ function ProductForm({
             <input
               id={`${prefix}-extensionOn`}
               type="checkbox"
-              checked={draft.extensionOn}
-              onChange={(e) => {
-                set('extensionOn', e.target.checked, null);
-                forget('extensionFee');
-                forget('extensionDays');
-              }}
+              // Its fields are read only while it is on: switching it judges them again.
+              {...register('extension.on', { deps: ['extension.fee', 'extension.days'] })}
             />
             <label htmlFor={`${prefix}-extensionOn`}>{t('productEditor.extensionOn')}</label>
           </div>
-          {draft.extensionOn ? (
+          {values.extension.on ? (
             <div className="admin-product-grid">
-              {textField('extensionFee', { inputMode: 'decimal' })}
-              {textField('extensionDays', { inputMode: 'numeric' })}
+              {textField('extension.fee', { label: t('productEditor.extensionFee'), inputMode: 'decimal' })}
+              {textField('extension.days', { label: t('productEditor.extensionDays'), inputMode: 'numeric' })}
             </div>
           ) : null}
         </Section>
@@ -376,36 +354,49 @@ function ProductForm({
           <div className="admin-bilingual-fields admin-product-copy">
             {(
               [
-                { key: 'copyEn', lang: 'en', label: t('productEditor.english'), tags: 'copyEnTags' },
-                { key: 'copyId', lang: 'id', label: t('productEditor.indonesian'), tags: 'copyIdTags' },
+                { lang: 'en', label: t('productEditor.english') },
+                { lang: 'id', label: t('productEditor.indonesian') },
               ] as const
             )
               .slice()
               .sort((a, b) => (a.lang === lang ? -1 : b.lang === lang ? 1 : 0))
               .map((c) => (
-                <CopyFields
-                  {...fieldProps}
-                  key={c.key}
-                  lang={c.lang}
-                  title={c.label}
-                  tagsField={c.tags}
-                  value={draft[c.key]}
-                  onChange={(copy, field) => set(c.key, copy, field)}
-                />
+                <fieldset key={c.lang} className="admin-fieldset admin-product-copy-lang" lang={c.lang}>
+                  <legend className="admin-lang-tag">{c.label}</legend>
+                  <TextArea
+                    id={idOf(`copy.${c.lang}.description`)}
+                    label={t('productEditor.description')}
+                    rows={3}
+                    maxLength={300}
+                    registration={register(`copy.${c.lang}.description`)}
+                  />
+                  <TextInput
+                    id={idOf(`copy.${c.lang}.tags`)}
+                    label={t('productEditor.tags')}
+                    registration={register(`copy.${c.lang}.tags`)}
+                    error={errorOf(`copy.${c.lang}.tags`)}
+                    hint={t('productEditor.tagsHint', {
+                      max: PRODUCT_BOUNDS.tagsMax,
+                      length: TAG_LENGTH_MAX,
+                    })}
+                  />
+                </fieldset>
               ))}
           </div>
         </Section>
       </fieldset>
 
-      <ProductPreview market={draft.market} terms={read.terms} />
+      <ProductPreview market={values.market} terms={readTerms(values)} />
 
-      <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
-        {formError}
-      </div>
+      <FormAlert id={errorId} text={formError} />
       {readOnly ? null : (
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary" disabled={saving}>
-            {saving ? t('productEditor.saving') : isNew ? t('productEditor.create') : t('productEditor.save')}
+          <button type="submit" className="admin-button admin-button-primary" disabled={save.isPending}>
+            {save.isPending
+              ? t('productEditor.saving')
+              : isNew
+                ? t('productEditor.create')
+                : t('productEditor.save')}
           </button>
         </div>
       )}
@@ -423,27 +414,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-interface Marking {
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-interface FieldProps {
-  idOf: (field: FieldKey) => string;
-  marking: (field: FieldKey, hintId?: string) => Marking;
-  errorText: (field: FieldKey) => string | null;
-}
-
-function FieldMessage({ id, text }: { id: string; text: string | null }) {
-  return text ? (
-    <p id={id} className="admin-field-error">
-      {text}
-    </p>
-  ) : null;
-}
-
-/** The draft's fields typed as one line of text. */
-type TextKey = Exclude<FieldKey, 'fees' | 'tiers' | 'copyEnTags' | 'copyIdTags'>;
+/** The form's fields typed as one line of text. */
+type TextKey =
+  | Exclude<keyof ProductFormValues, 'market' | 'fees' | 'tiers' | 'lateFee' | 'extension' | 'copy'>
+  | 'lateFee.newBorrower'
+  | 'lateFee.repeatBorrower'
+  | 'extension.fee'
+  | 'extension.days';
 
 interface TextFieldOptions {
   label?: string;
@@ -454,66 +431,37 @@ interface TextFieldOptions {
   autoComplete?: string;
 }
 
-function TextField({
-  idOf,
-  marking,
-  errorText,
-  field,
-  label,
-  hint,
-  value,
-  onChange,
-  inputMode,
-  echo,
-  autoComplete,
-}: FieldProps &
-  TextFieldOptions & {
-    field: FieldKey;
-    label: string;
-    value: string;
-    onChange: (value: string) => void;
-  }) {
-  const id = idOf(field);
-  const hintId = hint || echo ? `${id}-hint` : undefined;
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        onChange={(e) => onChange(e.target.value)}
-        {...marking(field, hintId)}
-      />
-      {hintId ? (
-        <p id={hintId} className="admin-hint admin-muted">
-          {[echo, hint].filter(Boolean).join(' · ')}
-        </p>
-      ) : null}
-      <FieldMessage id={`${id}-error`} text={errorText(field)} />
-    </div>
-  );
+interface RowsProps {
+  control: Control<ProductFormValues, unknown, Body>;
+  register: UseFormRegister<ProductFormValues>;
+  errorOf: (path: string) => FieldError | undefined;
+  idOf: (path: string) => string;
+  errorId: string;
 }
 
 /**
- * Rows of one kind (fees, late-charge tiers), numbered and each removable; the group is focusable as
- * one and marked as one (the server's checks are about the whole list).
+ * Rows of one kind (fees, late-charge tiers), numbered and each removable; each row's fields carry their
+ * own message, and the group is marked as one when the server's check is about the whole list.
  */
-function RowsEditor<Row extends { key: number }>({
-  field,
-  rows,
-  onChange,
-  newRow,
+function RowsEditor({
+  id,
+  error,
+  errorId,
+  count,
+  onAdd,
+  onRemove,
+  rowKey,
   max,
   labels,
   fields,
-  ...fieldProps
-}: FieldProps & {
-  field: 'fees' | 'tiers';
-  rows: Row[];
-  onChange: (rows: Row[]) => void;
-  newRow: () => Row;
+}: {
+  id: string;
+  error: FieldError | undefined;
+  errorId: string;
+  count: number;
+  onAdd: () => void;
+  onRemove: (i: number) => void;
+  rowKey: (i: number) => string;
   max: number;
   labels: {
     title: string;
@@ -522,34 +470,26 @@ function RowsEditor<Row extends { key: number }>({
     legend: (n: number) => string;
     remove: (n: number) => string;
   };
-  /** One row's fields: `id` starts their element ids, `change` patches the row. */
-  fields: (row: Row, id: string, change: (patch: Partial<Row>) => void) => ReactNode;
+  /** One row's fields. */
+  fields: (i: number) => ReactNode;
 }) {
-  const id = fieldProps.idOf(field);
-  const mark = fieldProps.marking(field);
+  const server = error?.type === SERVER ? error : undefined;
   return (
     <fieldset
       id={id}
-      className={`admin-rows${mark['aria-invalid'] ? ' admin-rows-invalid' : ''}`}
-      aria-describedby={mark['aria-describedby']}
+      className={`admin-rows${server ? ' admin-rows-invalid' : ''}`}
+      aria-describedby={server ? errorId : undefined}
       tabIndex={-1}
     >
       <legend className="admin-rows-title">{labels.title}</legend>
-      <FieldMessage id={`${id}-error`} text={fieldProps.errorText(field)} />
-      {rows.length ? (
+      {count ? (
         <ol className="admin-rows-list">
-          {rows.map((row, i) => (
-            <li key={row.key}>
+          {Array.from({ length: count }, (_, i) => (
+            <li key={rowKey(i)}>
               <fieldset className="admin-row">
                 <legend>{labels.legend(i + 1)}</legend>
-                {fields(row, `${id}-${row.key}`, (patch) =>
-                  onChange(rows.map((r) => (r.key === row.key ? { ...r, ...patch } : r))),
-                )}
-                <button
-                  type="button"
-                  className="admin-button admin-row-remove"
-                  onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
-                >
+                {fields(i)}
+                <button type="button" className="admin-button admin-row-remove" onClick={() => onRemove(i)}>
                   {labels.remove(i + 1)}
                 </button>
               </fieldset>
@@ -559,71 +499,32 @@ function RowsEditor<Row extends { key: number }>({
       ) : (
         <p className="admin-muted">{labels.empty}</p>
       )}
-      <button
-        type="button"
-        className="admin-button"
-        onClick={() => onChange([...rows, newRow()])}
-        disabled={rows.length >= max}
-      >
+      <button type="button" className="admin-button" onClick={onAdd} disabled={count >= max}>
         {labels.add}
       </button>
     </fieldset>
   );
 }
 
-/** A field of a row: checked with its whole list, so it carries no marking of its own. */
-function RowInput({
+/** A choice of a row, held by the form (a select registered by ref can read its value before its options). */
+function RowSelect({
   id,
   label,
-  value,
-  inputMode,
-  hint,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  inputMode: 'numeric' | 'decimal';
-  hint?: string;
-  onChange: (value: string) => void;
-}) {
-  const hintId = `${id}-hint`;
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        inputMode={inputMode}
-        aria-describedby={hint ? hintId : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {hint ? (
-        <p id={hintId} className="admin-hint admin-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function RowSelect<Value extends string>({
-  id,
-  label,
-  value,
   options,
-  onChange,
+  control,
+  name,
 }: {
   id: string;
   label: string;
-  value: Value;
-  options: { value: Value; label: string }[];
-  onChange: (value: Value) => void;
+  options: { value: string; label: string }[];
+  control: RowsProps['control'];
+  name: `fees.${number}.${'name' | 'kind' | 'timing'}`;
 }) {
+  const { field } = useController({ control, name });
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as Value)}>
+      <select id={id} {...field}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -635,30 +536,31 @@ function RowSelect<Value extends string>({
 }
 
 function FeesEditor({
+  control,
+  register,
+  errorOf,
+  idOf,
+  errorId,
   fees,
   market,
   moneyHint,
-  onChange,
-  ...fieldProps
-}: FieldProps & {
-  fees: FeeDraft[];
-  market: Market;
-  moneyHint: string;
-  onChange: (fees: FeeDraft[]) => void;
-}) {
+}: RowsProps & { fees: FeeRow[]; market: Market; moneyHint: string }) {
   const { t } = useTranslation('admin');
+  const rows = useFieldArray({ control, name: 'fees' });
   /** A fixed fee reads back in the market's money. */
-  const echo = (fee: FeeDraft) => {
-    const minor = parseMoney(fee.value, market);
+  const echo = (value: string) => {
+    const minor = parseMoney(value, market);
     return minor === null ? moneyHint : formatMoney(minor, market);
   };
   return (
     <RowsEditor
-      {...fieldProps}
-      field="fees"
-      rows={fees}
-      onChange={onChange}
-      newRow={newFee}
+      id={idOf('fees')}
+      error={errorOf('fees')}
+      errorId={errorId}
+      count={rows.fields.length}
+      rowKey={(i) => rows.fields[i]!.id}
+      onAdd={() => rows.append(newFee(), { shouldFocus: false })}
+      onRemove={rows.remove}
       max={PRODUCT_BOUNDS.feesMax}
       labels={{
         title: t('productEditor.fees'),
@@ -667,69 +569,72 @@ function FeesEditor({
         legend: (n) => t('productEditor.feeLegend', { n }),
         remove: (n) => t('productEditor.removeFee', { n }),
       }}
-      fields={(fee, id, change) => (
-        <>
-          <RowSelect
-            id={`${id}-name`}
-            label={t('productEditor.feeName')}
-            value={fee.name}
-            // A saved fee of a name no longer offered keeps it.
-            options={(FEE_NAMES.includes(fee.name as FeeName)
-              ? [...FEE_NAMES]
-              : [...FEE_NAMES, fee.name]
-            ).map((name) => ({
-              value: name,
-              label: t(`productEditor.feeNames.${name}`, { defaultValue: name }),
-            }))}
-            onChange={(name) => change({ name })}
-          />
-          <RowSelect
-            id={`${id}-kind`}
-            label={t('productEditor.feeKind')}
-            value={fee.kind}
-            options={[
-              { value: 'percent', label: t('productEditor.percent') },
-              { value: 'fixed', label: t('productEditor.fixed') },
-            ]}
-            onChange={(kind) => change({ kind })}
-          />
-          <RowInput
-            id={`${id}-value`}
-            label={t('productEditor.feeValue')}
-            value={fee.value}
-            inputMode="decimal"
-            hint={fee.kind === 'fixed' ? echo(fee) : undefined}
-            onChange={(value) => change({ value })}
-          />
-          <RowSelect
-            id={`${id}-timing`}
-            label={t('productEditor.feeTiming')}
-            value={fee.timing}
-            options={[
-              { value: 'upfront', label: t('productEditor.upfront') },
-              { value: 'added', label: t('productEditor.added') },
-            ]}
-            onChange={(timing) => change({ timing })}
-          />
-        </>
-      )}
+      fields={(i) => {
+        const fee = fees[i] ?? newFee();
+        const id = idOf(`fees.${rows.fields[i]!.id}`);
+        return (
+          <>
+            <RowSelect
+              id={`${id}-name`}
+              label={t('productEditor.feeName')}
+              // A saved fee of a name no longer offered keeps it.
+              options={(FEE_NAMES.includes(fee.name as FeeName)
+                ? [...FEE_NAMES]
+                : [...FEE_NAMES, fee.name]
+              ).map((name) => ({
+                value: name,
+                label: t(`productEditor.feeNames.${name}`, { defaultValue: name }),
+              }))}
+              control={control}
+              name={`fees.${i}.name`}
+            />
+            <RowSelect
+              id={`${id}-kind`}
+              label={t('productEditor.feeKind')}
+              options={[
+                { value: 'percent', label: t('productEditor.percent') },
+                { value: 'fixed', label: t('productEditor.fixed') },
+              ]}
+              control={control}
+              name={`fees.${i}.kind`}
+            />
+            <TextInput
+              id={`${id}-value`}
+              label={t('productEditor.feeValue')}
+              inputMode="decimal"
+              registration={register(`fees.${i}.value`)}
+              error={errorOf(`fees.${i}.value`)}
+              hint={fee.kind === 'fixed' ? echo(fee.value) : undefined}
+            />
+            <RowSelect
+              id={`${id}-timing`}
+              label={t('productEditor.feeTiming')}
+              options={[
+                { value: 'upfront', label: t('productEditor.upfront') },
+                { value: 'added', label: t('productEditor.added') },
+              ]}
+              control={control}
+              name={`fees.${i}.timing`}
+            />
+          </>
+        );
+      }}
     />
   );
 }
 
-function TiersEditor({
-  tiers,
-  onChange,
-  ...fieldProps
-}: FieldProps & { tiers: TierDraft[]; onChange: (tiers: TierDraft[]) => void }) {
+function TiersEditor({ control, register, errorOf, idOf, errorId }: RowsProps) {
   const { t } = useTranslation('admin');
+  const rows = useFieldArray({ control, name: 'tiers' });
   return (
     <RowsEditor
-      {...fieldProps}
-      field="tiers"
-      rows={tiers}
-      onChange={onChange}
-      newRow={newTier}
+      id={idOf('tiers')}
+      error={errorOf('tiers')}
+      errorId={errorId}
+      count={rows.fields.length}
+      rowKey={(i) => rows.fields[i]!.id}
+      onAdd={() => rows.append(newTier(), { shouldFocus: false })}
+      onRemove={rows.remove}
       max={PRODUCT_BOUNDS.tiersMax}
       labels={{
         title: t('productEditor.tiers'),
@@ -738,72 +643,27 @@ function TiersEditor({
         legend: (n) => t('productEditor.tierLegend', { n }),
         remove: (n) => t('productEditor.removeTier', { n }),
       }}
-      fields={(tier, id, change) => (
-        <>
-          <RowInput
-            id={`${id}-from`}
-            label={t('productEditor.tierFrom')}
-            value={tier.fromDay}
-            inputMode="numeric"
-            onChange={(fromDay) => change({ fromDay })}
-          />
-          <RowInput
-            id={`${id}-rate`}
-            label={t('productEditor.tierRate')}
-            value={tier.percent}
-            inputMode="decimal"
-            onChange={(percent) => change({ percent })}
-          />
-        </>
-      )}
+      fields={(i) => {
+        const id = idOf(`tiers.${rows.fields[i]!.id}`);
+        return (
+          <>
+            <TextInput
+              id={`${id}-from`}
+              label={t('productEditor.tierFrom')}
+              inputMode="numeric"
+              registration={register(`tiers.${i}.fromDay`)}
+              error={errorOf(`tiers.${i}.fromDay`)}
+            />
+            <TextInput
+              id={`${id}-rate`}
+              label={t('productEditor.tierRate')}
+              inputMode="decimal"
+              registration={register(`tiers.${i}.percent`)}
+              error={errorOf(`tiers.${i}.percent`)}
+            />
+          </>
+        );
+      }}
     />
-  );
-}
-
-function CopyFields({
-  lang,
-  title,
-  tagsField,
-  value,
-  onChange,
-  ...fieldProps
-}: FieldProps & {
-  lang: Lang;
-  title: string;
-  tagsField: FieldKey;
-  value: Draft['copyEn'];
-  onChange: (copy: Draft['copyEn'], field: FieldKey | null) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const id = fieldProps.idOf(tagsField);
-  const descriptionId = `${id}-description`;
-  const hintId = `${id}-hint`;
-  return (
-    <fieldset className="admin-fieldset admin-product-copy-lang" lang={lang}>
-      <legend className="admin-lang-tag">{title}</legend>
-      <div className="admin-field">
-        <label htmlFor={descriptionId}>{t('productEditor.description')}</label>
-        <textarea
-          id={descriptionId}
-          rows={3}
-          maxLength={300}
-          value={value.description}
-          onChange={(e) => onChange({ ...value, description: e.target.value }, null)}
-        />
-      </div>
-      <div className="admin-field">
-        <label htmlFor={id}>{t('productEditor.tags')}</label>
-        <input
-          id={id}
-          value={value.tags}
-          onChange={(e) => onChange({ ...value, tags: e.target.value }, tagsField)}
-          {...fieldProps.marking(tagsField, hintId)}
-        />
-        <p id={hintId} className="admin-hint admin-muted">
-          {t('productEditor.tagsHint', { max: PRODUCT_BOUNDS.tagsMax, length: TAG_LENGTH_MAX })}
-        </p>
-        <FieldMessage id={`${id}-error`} text={fieldProps.errorText(tagsField)} />
-      </div>
-    </fieldset>
   );
 }

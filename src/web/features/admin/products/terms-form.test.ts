@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { productProblems } from '../../../../shared/domain/product.ts';
 import { idProduct, inProduct } from './products-test-kit.ts';
-import { draftOf, fieldsOf, formatScaled, parseScaled, readDraft } from './terms-form.ts';
+import {
+  fieldsOf,
+  formatScaled,
+  formOf,
+  parseScaled,
+  productCreateForm,
+  productUpdateForm,
+  readTerms,
+} from './terms-form.ts';
 
 describe('reading decimal text into integers', () => {
   it('is exact where floating point is not', () => {
@@ -53,12 +61,22 @@ describe('reading decimal text into integers', () => {
   });
 });
 
+/** What the schema says about each field: the copy key of its first issue, by path. */
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
 describe('the product form', () => {
   it('reads a saved product back into the same terms, copy and settings', () => {
     const product = inProduct();
-    const { body, errors } = readDraft(draftOf(product, 'IN'), { isNew: false });
-    expect(errors).toEqual({});
-    expect(body).toEqual({
+    const read = productUpdateForm('IN').safeParse(formOf(product, 'IN'));
+    expect(read.error?.issues).toBeUndefined();
+    expect(read.data).toEqual({
       name: product.name,
       logoUrl: product.logoUrl,
       terms: product.terms,
@@ -69,59 +87,59 @@ describe('the product form', () => {
   });
 
   it('shows rupiah as whole numbers and refuses decimals there', () => {
-    const draft = draftOf(idProduct(), 'ID');
+    const form = formOf(idProduct(), 'ID');
     // 100 000 000 minor units are Rp 1.000.000.
-    expect(draft.amountMin).toBe('1000000');
-    const read = readDraft({ ...draft, amountMin: '2000.5' }, { isNew: false });
-    expect(read.body).toBeNull();
-    expect(read.terms).toBeNull();
-    expect(read.errors.amountMin).toEqual({ key: 'money.ID' });
-    expect(readDraft({ ...draft, amountMin: '2500000' }, { isNew: false }).terms?.amountMin).toBe(
-      250_000_000,
-    );
+    expect(form.amountMin).toBe('1000000');
+    const read = productUpdateForm('ID').safeParse({ ...form, amountMin: '2000.5' });
+    expect(messages(read)).toEqual({ amountMin: 'admin:productEditor.invalid.money.ID' });
+    expect(readTerms({ ...form, amountMin: '2000.5' })).toBeNull();
+    expect(readTerms({ ...form, amountMin: '2500000' })?.amountMin).toBe(250_000_000);
   });
 
   it('names each field that cannot be read, and leaves out what is optional', () => {
-    const draft = draftOf(null, 'IN');
-    const read = readDraft(
-      {
-        ...draft,
-        code: 'Bad Code',
-        name: ' ',
-        logoUrl: 'javascript:alert(1)',
-        amountMin: '1,000',
-        termDays: '91, ninety',
-        dailyInterest: '0.00001',
-      },
-      { isNew: true },
-    );
-    expect(read.errors).toMatchObject({
-      code: { key: 'code' },
-      name: { key: 'required' },
-      logoUrl: { key: 'logo' },
-      amountMin: { key: 'money.IN' },
-      termDays: { key: 'days' },
-      dailyInterest: { key: 'percent' },
+    const form = formOf(null, 'IN');
+    const read = productCreateForm('IN').safeParse({
+      ...form,
+      code: 'Bad Code',
+      name: ' ',
+      logoUrl: 'javascript:alert(1)',
+      amountMin: '1,000',
+      termDays: '91, ninety',
+      dailyInterest: '0.00001',
+      fees: [{ name: 'processing', kind: 'fixed', value: '1.234', timing: 'upfront' }],
+      lateFee: { newBorrower: '100', repeatBorrower: '' },
+      extension: { on: true, fee: '', days: '7' },
+      copy: { ...form.copy, en: { description: '', tags: 'a, b, c, d, e, f' } },
     });
-    // No late fee, no tiers, no extension, no quota: none is required.
-    const ok = readDraft(
-      {
-        ...draft,
-        code: 'new-loan',
-        name: 'New loan',
-        logoUrl: 'https://cdn.example/logo.png',
-        amountMin: '2000',
-        amountMax: '80000',
-        amountStep: '1000',
-        termDays: '91',
-        dailyInterest: '0.1',
-        coolingOffDays: '3',
-      },
-      { isNew: true },
-    );
-    expect(ok.errors).toEqual({});
-    expect(ok.body?.dailyQuota).toBeNull();
-    expect(ok.body?.terms).toEqual({
+    expect(messages(read)).toMatchObject({
+      code: 'admin:productEditor.invalid.code',
+      name: 'admin:productEditor.invalid.required',
+      logoUrl: 'admin:productEditor.invalid.logo',
+      amountMin: 'admin:productEditor.invalid.money.IN',
+      termDays: 'admin:productEditor.invalid.days',
+      dailyInterest: 'admin:productEditor.invalid.percent?decimals=4&example=0.0833',
+      'fees.0.value': 'admin:productEditor.invalid.money.IN',
+      'lateFee.repeatBorrower': 'admin:productEditor.invalid.required',
+      'extension.fee': 'admin:productEditor.invalid.required',
+      'copy.en.tags': 'admin:productEditor.invalid.tags?max=4&length=24',
+    });
+    // No late fee, no tiers, no extension (whatever its hidden fields hold), no quota: none is required.
+    const ok = productCreateForm('IN').safeParse({
+      ...form,
+      code: 'new-loan',
+      name: 'New loan',
+      logoUrl: 'https://cdn.example/logo.png',
+      amountMin: '2000',
+      amountMax: '80000',
+      amountStep: '1000',
+      termDays: '91',
+      dailyInterest: '0.1',
+      coolingOffDays: '3',
+      extension: { on: false, fee: 'x', days: '' },
+    });
+    expect(ok.error?.issues).toBeUndefined();
+    expect(ok.data?.dailyQuota).toBeNull();
+    expect(ok.data?.terms).toEqual({
       amountMin: 200_000,
       amountMax: 8_000_000,
       amountStep: 100_000,
@@ -134,6 +152,12 @@ describe('the product form', () => {
       earlyRepaymentMinDay: 0,
       earlyRepaymentMinTermBp: 0,
     });
+  });
+
+  it('holds what it reads to the contract’s own schema', () => {
+    // Readable, but past the contract's bound for any product: the contract's rule speaks, at its field.
+    const read = productUpdateForm('IN').safeParse({ ...formOf(inProduct(), 'IN'), name: 'x'.repeat(61) });
+    expect(messages(read)).toEqual({ name: expect.any(String) });
   });
 
   it('points each problem of the shared check at its fields', () => {

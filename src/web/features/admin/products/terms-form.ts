@@ -1,29 +1,24 @@
-import type { AdminProduct, ProductTermsBody, ProductUpdateBody } from '../../../../shared/contract/admin.ts';
+import { z } from 'zod';
+import {
+  type AdminProduct,
+  productCreateBody,
+  productTermsBody,
+  productUpdateBody,
+} from '../../../../shared/contract/admin.ts';
 import { LOGO_URL_PATTERN, PRODUCT_CODE_PATTERN } from '../../../../shared/contract/constants.ts';
 import { PRODUCT_BOUNDS, type ProductProblem } from '../../../../shared/domain/product.ts';
-import type { Market } from '../../../../shared/markets.ts';
+import { MARKETS, type Market } from '../../../../shared/markets.ts';
+import { copyKey } from '../admin-form.tsx';
 
 /**
- * The product editor's form, as text, and its reading into the contract's body. Money and rates are read
- * from the decimal text exactly, digit by digit, into integers (minor units, basis points, parts per
- * million): never through a floating-point number, so 0.07 % a day is 700 ppm, not 699.9999.
+ * The product editor's form, as text, and its schema: each field read into the contract's body, then the
+ * contract's own schema. Money and rates are read from the decimal text exactly, digit by digit, into
+ * integers (minor units, basis points, parts per million): never through a floating-point number, so
+ * 0.07 % a day is 700 ppm, not 699.9999.
  */
 
 /** Decimals an amount may be typed with: rupees take paise; rupiah are whole (sen are never shown). */
 export const MONEY_DECIMALS: Record<Market, number> = { IN: 2, ID: 0 };
-
-/** Typed money (major units) → minor units (×100 in both markets), or null when it cannot be read. */
-export function parseMoney(text: string, market: Market): number | null {
-  const typed = parseScaled(text, MONEY_DECIMALS[market]);
-  if (typed === null) return null;
-  const minor = typed * 10 ** (2 - MONEY_DECIMALS[market]);
-  return Number.isSafeInteger(minor) ? minor : null;
-}
-
-/** Minor units → the text an operator types (a stored amount with sen still shows them). */
-export function moneyText(minor: number): string {
-  return formatScaled(minor, 2);
-}
 /** % a day → parts per million (1 % = 10 000 ppm): four decimals. */
 export const PPM_DECIMALS = 4;
 /** % → basis points (1 % = 100 bp): two decimals. */
@@ -54,25 +49,193 @@ export function formatScaled(value: number, decimals: number): string {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
-export interface FeeDraft {
-  key: number;
-  name: string;
-  kind: 'percent' | 'fixed';
-  value: string;
-  timing: 'upfront' | 'added';
-}
-export interface TierDraft {
-  key: number;
-  fromDay: string;
-  percent: string;
-}
-export interface CopyDraft {
-  description: string;
-  tags: string;
+/** Typed money (major units) → minor units (×100 in both markets), or null when it cannot be read. */
+export function parseMoney(text: string, market: Market): number | null {
+  const typed = parseScaled(text, MONEY_DECIMALS[market]);
+  if (typed === null) return null;
+  const minor = typed * 10 ** (2 - MONEY_DECIMALS[market]);
+  return Number.isSafeInteger(minor) ? minor : null;
 }
 
+/** Minor units → the text an operator types (a stored amount with sen still shows them). */
+export const moneyText = (minor: number): string => formatScaled(minor, 2);
+
+const invalid = (key: string, vars?: Record<string, string | number>) =>
+  copyKey(`admin:productEditor.invalid.${key}`, vars);
+
+const filled = z.string().trim().min(1, invalid('required'));
+/** Filled-in text read by `read`, or the message when it cannot be. */
+const readAs = (read: (text: string) => number | null, message: string) =>
+  filled.transform((text, ctx) => {
+    const value = read(text);
+    if (value === null) ctx.addIssue({ code: 'custom', message });
+    return value ?? z.NEVER;
+  });
+const whole = () => readAs((x) => parseScaled(x, 0), invalid('whole'));
+const percent = (decimals: number) =>
+  readAs(
+    (x) => parseScaled(x, decimals),
+    invalid('percent', { decimals, example: decimals === PPM_DECIMALS ? '0.0833' : '2.5' }),
+  );
+const money = (market: Market) => readAs((x) => parseMoney(x, market), invalid(`money.${market}`));
+/** Comma-separated items, blanks left out. */
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** The terms' fields; fees and tiers are rows, the late fee and the extension optional pairs. */
+function termsShape(market: Market) {
+  const blankOrMoney = z.string().transform((text, ctx) => {
+    if (!text.trim()) return undefined;
+    const parsed = money(market).safeParse(text);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+    return parsed.success ? parsed.data : z.NEVER;
+  });
+  return {
+    amountMin: money(market),
+    amountMax: money(market),
+    amountStep: money(market),
+    termDays: z.string().transform((text, ctx) => {
+      const days = listOf(text).map((x) => parseScaled(x, 0));
+      if (days.some((d) => d === null)) ctx.addIssue({ code: 'custom', message: invalid('days') });
+      return days as number[];
+    }),
+    installments: whole(),
+    dailyInterest: percent(PPM_DECIMALS),
+    fees: z.array(
+      z.discriminatedUnion('kind', [
+        z.object({
+          name: z.string(),
+          kind: z.literal('percent'),
+          value: percent(BP_DECIMALS),
+          timing: z.enum(['upfront', 'added']),
+        }),
+        z.object({
+          name: z.string(),
+          kind: z.literal('fixed'),
+          value: money(market),
+          timing: z.enum(['upfront', 'added']),
+        }),
+      ]),
+    ),
+    /** Both blank: no late fee; else both are needed. */
+    lateFee: z
+      .object({ newBorrower: blankOrMoney, repeatBorrower: blankOrMoney })
+      .superRefine((pair, ctx) => {
+        for (const [key, other] of [
+          ['newBorrower', 'repeatBorrower'],
+          ['repeatBorrower', 'newBorrower'],
+        ] as const)
+          if (pair[key] === undefined && pair[other] !== undefined)
+            ctx.addIssue({ code: 'custom', message: invalid('required'), path: [key] });
+      }),
+    tiers: z.array(z.object({ fromDay: whole(), percent: percent(PPM_DECIMALS) })),
+    coolingOffDays: whole(),
+    earlyMinDay: whole(),
+    earlyMinShare: percent(BP_DECIMALS),
+    /** Its fields are read only while it is on (they are hidden while off). */
+    extension: z.discriminatedUnion('on', [
+      z.object({ on: z.literal(false), fee: z.string(), days: z.string() }),
+      z.object({ on: z.literal(true), fee: percent(BP_DECIMALS), days: whole() }),
+    ]),
+  };
+}
+
+type TermsRead = z.output<z.ZodObject<ReturnType<typeof termsShape>>>;
+
+/** The read terms in the contract's words. */
+function termsBody(d: TermsRead): z.input<typeof productTermsBody> {
+  const { newBorrower, repeatBorrower } = d.lateFee;
+  return {
+    amountMin: d.amountMin,
+    amountMax: d.amountMax,
+    amountStep: d.amountStep,
+    termDays: d.termDays,
+    installments: d.installments,
+    dailyInterestPpm: d.dailyInterest,
+    fees: d.fees.map((f) => ({
+      name: f.name,
+      timing: f.timing,
+      ...(f.kind === 'percent' ? { rateBp: f.value } : { fixed: f.value }),
+    })),
+    ...(newBorrower !== undefined && repeatBorrower !== undefined
+      ? { lateFee: { newBorrower, repeatBorrower } }
+      : {}),
+    lateChargeTiers: d.tiers.map((x) => ({ fromDay: x.fromDay, dailyPpm: x.percent })),
+    coolingOffDays: d.coolingOffDays,
+    earlyRepaymentMinDay: d.earlyMinDay,
+    earlyRepaymentMinTermBp: d.earlyMinShare,
+    ...(d.extension.on ? { extension: { feeBp: d.extension.fee, days: d.extension.days } } : {}),
+  };
+}
+
+/** The terms alone, for the live preview: null until every terms field can be read. */
+export function readTerms(values: ProductFormValues) {
+  const read = z
+    .object(termsShape(values.market))
+    .transform(termsBody)
+    .pipe(productTermsBody)
+    .safeParse(values);
+  return read.success ? read.data : null;
+}
+
+const copyOfLang = z.object({
+  description: z.string().trim(),
+  tags: z
+    .string()
+    .transform(listOf)
+    .refine(
+      (tags) => tags.length <= PRODUCT_BOUNDS.tagsMax && tags.every((x) => x.length <= TAG_LENGTH_MAX),
+      invalid('tags', { max: PRODUCT_BOUNDS.tagsMax, length: TAG_LENGTH_MAX }),
+    ),
+});
+
+function formShape(market: Market) {
+  return {
+    market: z.enum(MARKETS),
+    name: filled,
+    logoUrl: filled.regex(LOGO_URL_PATTERN, invalid('logo')),
+    sort: whole(),
+    dailyQuota: z.string().transform((text, ctx) => {
+      if (!text.trim()) return null;
+      const read = parseScaled(text, 0);
+      if (read === null) ctx.addIssue({ code: 'custom', message: invalid('whole') });
+      return read ?? z.NEVER;
+    }),
+    ...termsShape(market),
+    copy: z.object({ en: copyOfLang, id: copyOfLang }),
+  };
+}
+
+type FormRead = z.output<z.ZodObject<ReturnType<typeof formShape>>>;
+const updateOf = (d: FormRead): z.input<typeof productUpdateBody> => ({
+  name: d.name,
+  logoUrl: d.logoUrl,
+  terms: termsBody(d),
+  copy: d.copy,
+  sort: d.sort,
+  dailyQuota: d.dailyQuota,
+});
+
+/** A saved product's form → the body of `PUT /products/:id`, checked by the contract's schema. */
+export function productUpdateForm(market: Market) {
+  return z.object(formShape(market)).transform(updateOf).pipe(productUpdateBody);
+}
+
+/** A new product's form (its market and code too) → the body of `POST /products`. */
+export function productCreateForm(market: Market) {
+  return z
+    .object({ ...formShape(market), code: z.string().trim().regex(PRODUCT_CODE_PATTERN, invalid('code')) })
+    .transform((d) => ({ market: d.market, code: d.code, ...updateOf(d) }))
+    .pipe(productCreateBody);
+}
+
+export type FeeRow = { name: string; kind: 'percent' | 'fixed'; value: string; timing: 'upfront' | 'added' };
+
 /** Everything the editor shows, as typed. */
-export interface Draft {
+export type ProductFormValues = {
   market: Market;
   code: string;
   name: string;
@@ -85,92 +248,67 @@ export interface Draft {
   termDays: string;
   installments: string;
   dailyInterest: string;
-  fees: FeeDraft[];
-  lateFeeNew: string;
-  lateFeeRepeat: string;
-  tiers: TierDraft[];
+  fees: FeeRow[];
+  lateFee: { newBorrower: string; repeatBorrower: string };
+  tiers: { fromDay: string; percent: string }[];
   coolingOffDays: string;
   earlyMinDay: string;
   earlyMinShare: string;
-  extensionOn: boolean;
-  extensionFee: string;
-  extensionDays: string;
-  copyEn: CopyDraft;
-  copyId: CopyDraft;
-}
+  extension: { on: boolean; fee: string; days: string };
+  copy: Record<'en' | 'id', { description: string; tags: string }>;
+};
 
-let nextKey = 1;
-/** Rows of a list (fees, tiers) keep their identity while the operator adds and removes others. */
-export const rowKey = () => nextKey++;
-
-export function newFee(): FeeDraft {
-  return { key: rowKey(), name: 'processing', kind: 'percent', value: '', timing: 'upfront' };
-}
-export function newTier(): TierDraft {
-  return { key: rowKey(), fromDay: '', percent: '' };
-}
+export const newFee = (): FeeRow => ({ name: 'processing', kind: 'percent', value: '', timing: 'upfront' });
+export const newTier = () => ({ fromDay: '', percent: '' });
 
 /** The form of a saved product, or an empty one for a new product of `market`. */
-export function draftOf(product: AdminProduct | null, market: Market): Draft {
-  const m = product?.market ?? market;
+export function formOf(product: AdminProduct | null, market: Market): ProductFormValues {
   const money = (minor: number | undefined) => (minor === undefined ? '' : moneyText(minor));
   const t = product?.terms ?? null;
-  const copy = (lang: 'en' | 'id'): CopyDraft => ({
+  const copy = (lang: 'en' | 'id') => ({
     description: product?.copy[lang].description ?? '',
     tags: product?.copy[lang].tags.join(', ') ?? '',
   });
   return {
-    market: m,
+    market: product?.market ?? market,
     code: product?.code ?? '',
     name: product?.name ?? '',
     logoUrl: product?.logoUrl ?? '',
     sort: String(product?.sort ?? 0),
-    dailyQuota:
-      product?.dailyQuota === null || product?.dailyQuota === undefined ? '' : String(product.dailyQuota),
+    dailyQuota: product?.dailyQuota == null ? '' : String(product.dailyQuota),
     amountMin: money(t?.amountMin),
     amountMax: money(t?.amountMax),
     amountStep: money(t?.amountStep),
     termDays: t ? t.termDays.join(', ') : '',
     installments: t ? String(t.installments) : '1',
     dailyInterest: t ? formatScaled(t.dailyInterestPpm, PPM_DECIMALS) : '',
-    fees: (t?.fees ?? []).map((f) => ({
-      key: rowKey(),
-      name: f.name,
-      kind: f.rateBp !== undefined || f.fixed === undefined ? 'percent' : 'fixed',
-      value:
-        f.rateBp !== undefined || f.fixed === undefined
-          ? formatScaled(f.rateBp ?? 0, BP_DECIMALS)
-          : money(f.fixed),
-      timing: f.timing,
-    })),
-    lateFeeNew: money(t?.lateFee?.newBorrower),
-    lateFeeRepeat: money(t?.lateFee?.repeatBorrower),
+    fees: (t?.fees ?? []).map((f) =>
+      f.rateBp !== undefined || f.fixed === undefined
+        ? { name: f.name, kind: 'percent', value: formatScaled(f.rateBp ?? 0, BP_DECIMALS), timing: f.timing }
+        : { name: f.name, kind: 'fixed', value: money(f.fixed), timing: f.timing },
+    ),
+    lateFee: {
+      newBorrower: money(t?.lateFee?.newBorrower),
+      repeatBorrower: money(t?.lateFee?.repeatBorrower),
+    },
     tiers: (t?.lateChargeTiers ?? []).map((x) => ({
-      key: rowKey(),
       fromDay: String(x.fromDay),
       percent: formatScaled(x.dailyPpm, PPM_DECIMALS),
     })),
     coolingOffDays: t ? String(t.coolingOffDays) : '',
     earlyMinDay: t ? String(t.earlyRepaymentMinDay) : '0',
     earlyMinShare: t ? formatScaled(t.earlyRepaymentMinTermBp, BP_DECIMALS) : '0',
-    extensionOn: Boolean(t?.extension),
-    extensionFee: t?.extension ? formatScaled(t.extension.feeBp, BP_DECIMALS) : '',
-    extensionDays: t?.extension ? String(t.extension.days) : '',
-    copyEn: copy('en'),
-    copyId: copy('id'),
+    extension: {
+      on: Boolean(t?.extension),
+      fee: t?.extension ? formatScaled(t.extension.feeBp, BP_DECIMALS) : '',
+      days: t?.extension ? String(t.extension.days) : '',
+    },
+    copy: { en: copy('en'), id: copy('id') },
   };
 }
 
-/**
- * The form's fields, top to bottom as the editor shows them (the first marked one is focused), named as
- * the element ids and the error map name them.
- */
-export const FIELD_KEYS = [
-  'code',
-  'name',
-  'logoUrl',
-  'sort',
-  'dailyQuota',
+/** A field (or a group of rows) of the form a server's refusal can be about, top to bottom. */
+export const PROBLEM_FIELDS = [
   'amountMin',
   'amountMax',
   'amountStep',
@@ -178,170 +316,17 @@ export const FIELD_KEYS = [
   'installments',
   'dailyInterest',
   'fees',
-  'lateFeeNew',
-  'lateFeeRepeat',
+  'lateFee.newBorrower',
+  'lateFee.repeatBorrower',
   'tiers',
   'coolingOffDays',
-  'earlyMinDay',
-  'earlyMinShare',
-  'extensionFee',
-  'extensionDays',
-  'copyEnTags',
-  'copyIdTags',
+  'extension.fee',
+  'extension.days',
 ] as const;
-export type FieldKey = (typeof FIELD_KEYS)[number];
-/** The terms' fields: the amounts to the extension. */
-const TERM_KEYS = FIELD_KEYS.slice(FIELD_KEYS.indexOf('amountMin'), FIELD_KEYS.indexOf('extensionDays') + 1);
-
-/** A message key of `admin:productEditor.invalid` and its values. */
-export interface FieldError {
-  key: string;
-  vars?: Record<string, string | number>;
-}
-
-export interface ReadDraft {
-  /** Null while any field cannot be read. */
-  body: ProductUpdateBody | null;
-  /** The terms, when every terms field can be read (for the live preview and the local problem check). */
-  terms: ProductTermsBody | null;
-  errors: Partial<Record<FieldKey, FieldError>>;
-}
-
-/** Reads the form into the contract's body; what cannot be read is named per field. */
-export function readDraft(d: Draft, opts: { isNew: boolean }): ReadDraft {
-  const errors: Partial<Record<FieldKey, FieldError>> = {};
-  const required = { key: 'required' };
-  const moneyError = { key: `money.${d.market}` };
-  const money = (field: FieldKey, text: string): number | undefined => {
-    if (!text.trim()) {
-      errors[field] ??= required;
-      return undefined;
-    }
-    const v = parseMoney(text, d.market);
-    if (v === null) errors[field] ??= moneyError;
-    return v ?? undefined;
-  };
-  const whole = (field: FieldKey, text: string): number | undefined => {
-    if (!text.trim()) {
-      errors[field] ??= required;
-      return undefined;
-    }
-    const v = parseScaled(text, 0);
-    if (v === null) errors[field] ??= { key: 'whole' };
-    return v ?? undefined;
-  };
-  const percent = (field: FieldKey, text: string, decimals: number): number | undefined => {
-    if (!text.trim()) {
-      errors[field] ??= required;
-      return undefined;
-    }
-    const v = parseScaled(text, decimals);
-    if (v === null)
-      errors[field] ??= { key: 'percent', vars: { decimals, example: decimals === 4 ? '0.0833' : '2.5' } };
-    return v ?? undefined;
-  };
-
-  if (opts.isNew && !PRODUCT_CODE_PATTERN.test(d.code.trim())) errors.code = { key: 'code' };
-  if (!d.name.trim()) errors.name = required;
-  if (!LOGO_URL_PATTERN.test(d.logoUrl.trim()))
-    errors.logoUrl = d.logoUrl.trim() ? { key: 'logo' } : required;
-  const sort = whole('sort', d.sort);
-  const dailyQuota = d.dailyQuota.trim() ? whole('dailyQuota', d.dailyQuota) : null;
-
-  const amountMin = money('amountMin', d.amountMin);
-  const amountMax = money('amountMax', d.amountMax);
-  const amountStep = money('amountStep', d.amountStep);
-  const dayTexts = d.termDays
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-  const termDays = dayTexts.map((x) => parseScaled(x, 0));
-  if (termDays.some((x) => x === null)) errors.termDays = { key: 'days' };
-  const installments = whole('installments', d.installments);
-  const dailyInterestPpm = percent('dailyInterest', d.dailyInterest, PPM_DECIMALS);
-  const fees = d.fees.map((f) => {
-    const value = f.kind === 'percent' ? percent('fees', f.value, BP_DECIMALS) : money('fees', f.value);
-    return {
-      name: f.name,
-      ...(f.kind === 'percent' ? { rateBp: value } : { fixed: value }),
-      timing: f.timing,
-    };
-  });
-  const lateFee =
-    d.lateFeeNew.trim() || d.lateFeeRepeat.trim()
-      ? {
-          newBorrower: money('lateFeeNew', d.lateFeeNew),
-          repeatBorrower: money('lateFeeRepeat', d.lateFeeRepeat),
-        }
-      : undefined;
-  const tiers = d.tiers.map((x) => ({
-    fromDay: whole('tiers', x.fromDay),
-    dailyPpm: percent('tiers', x.percent, PPM_DECIMALS),
-  }));
-  const coolingOffDays = whole('coolingOffDays', d.coolingOffDays);
-  const earlyMinDay = whole('earlyMinDay', d.earlyMinDay);
-  const earlyMinShare = percent('earlyMinShare', d.earlyMinShare, BP_DECIMALS);
-  const extension = d.extensionOn
-    ? {
-        feeBp: percent('extensionFee', d.extensionFee, BP_DECIMALS),
-        days: whole('extensionDays', d.extensionDays),
-      }
-    : undefined;
-
-  const tagsOf = (field: FieldKey, text: string) => {
-    const tags = text
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean);
-    if (tags.length > PRODUCT_BOUNDS.tagsMax || tags.some((x) => x.length > TAG_LENGTH_MAX))
-      errors[field] = { key: 'tags', vars: { max: PRODUCT_BOUNDS.tagsMax, length: TAG_LENGTH_MAX } };
-    return tags;
-  };
-  const copy = {
-    en: { description: d.copyEn.description.trim(), tags: tagsOf('copyEnTags', d.copyEn.tags) },
-    id: { description: d.copyId.description.trim(), tags: tagsOf('copyIdTags', d.copyId.tags) },
-  };
-
-  // Every value below was read when no terms field has an error.
-  const terms: ProductTermsBody | null = TERM_KEYS.some((k) => errors[k])
-    ? null
-    : {
-        amountMin: amountMin!,
-        amountMax: amountMax!,
-        amountStep: amountStep!,
-        termDays: termDays as number[],
-        installments: installments!,
-        dailyInterestPpm: dailyInterestPpm!,
-        fees: fees.map((f) => ({
-          name: f.name,
-          timing: f.timing,
-          ...('rateBp' in f ? { rateBp: f.rateBp! } : { fixed: f.fixed! }),
-        })),
-        ...(lateFee
-          ? { lateFee: { newBorrower: lateFee.newBorrower!, repeatBorrower: lateFee.repeatBorrower! } }
-          : {}),
-        lateChargeTiers: tiers.map((x) => ({ fromDay: x.fromDay!, dailyPpm: x.dailyPpm! })),
-        coolingOffDays: coolingOffDays!,
-        earlyRepaymentMinDay: earlyMinDay!,
-        earlyRepaymentMinTermBp: earlyMinShare!,
-        ...(extension ? { extension: { feeBp: extension.feeBp!, days: extension.days! } } : {}),
-      };
-  const body: ProductUpdateBody | null =
-    Object.keys(errors).length || !terms
-      ? null
-      : {
-          name: d.name.trim(),
-          logoUrl: d.logoUrl.trim(),
-          terms,
-          copy,
-          sort: sort!,
-          dailyQuota: dailyQuota ?? null,
-        };
-  return { body, terms, errors };
-}
+export type ProblemField = (typeof PROBLEM_FIELDS)[number];
 
 /** The fields a problem of `productProblems` is about: marked and focused when the server refuses. */
-export function fieldsOf(problem: ProductProblem): FieldKey[] {
+export function fieldsOf(problem: ProductProblem): ProblemField[] {
   switch (problem.code) {
     case 'amountRange':
       return ['amountMin', 'amountMax'];
@@ -356,12 +341,12 @@ export function fieldsOf(problem: ProductProblem): FieldKey[] {
     case 'lateChargeTiers':
       return ['tiers'];
     case 'extension':
-      return ['extensionDays'];
+      return ['extension.days'];
     case 'extensionOverCap':
-      return ['extensionFee', 'extensionDays'];
+      return ['extension.fee', 'extension.days'];
     case 'notPayable':
-      return problem.fields.flatMap((f): FieldKey[] =>
-        f === 'lateFee' ? ['lateFeeNew', 'lateFeeRepeat'] : [f],
+      return problem.fields.flatMap((f): ProblemField[] =>
+        f === 'lateFee' ? ['lateFee.newBorrower', 'lateFee.repeatBorrower'] : [f],
       );
     case 'overCap':
       return ['dailyInterest', 'fees'];
