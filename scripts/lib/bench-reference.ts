@@ -10,6 +10,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { z } from 'zod';
 import { ReadPipelines } from '../../src/server/db/read-pipelines.ts';
 import { statement } from '../../src/server/db/statement.ts';
 import { serveBare } from './bench-serve.ts';
@@ -23,10 +24,10 @@ await pool.query(
   `create table if not exists bench_reference (id int primary key, v text not null);
    insert into bench_reference select g, 'row ' || g from generate_series(1, 1000) g on conflict do nothing`,
 );
-const read = statement<{ id: number; v: string }>(
-  'reference_pk',
-  'select id, v from bench_reference where id = $1',
-);
+const read = statement.read('reference_pk', 'select id, v from bench_reference where id = $1', {
+  id: z.number(),
+  v: z.string(),
+});
 let next = 0;
 const nextId = () => {
   next = (next % 1000) + 1;
