@@ -4,7 +4,7 @@
  * the bench's throwaway database. Two ways, one route each:
  * - `/pool`: through a `pg` pool of 10, a connection per query. This is the calibration issue 6 set its
  *   goals by ("a bare route with one primary-key query reaches about 0.19-0.22 of hello").
- * - `/`: over the app's own pipelined read connections (`ReadPipelines`, decision 020 rule 8). This is
+ * - `/`: over the app's own pipelined read connections (`ReadPipelines`, decision 020 rule 3). This is
  *   what no read of ours can beat on this machine, so the table gives every row as a share of it.
  * Prints its port on stdout.
  */

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Statement } from './statement.ts';
 
 /**
- * Hot reads on PostgreSQL go over a few pipelined connections rather than the pool (decision 020, rule 8).
+ * Declared reads on PostgreSQL go over a few pipelined connections rather than the pool (decision 020, rule 3).
  *
  * Through the pool each read takes a connection of its own, and each query wakes a PostgreSQL backend
  * that had gone to sleep: on these machines that wake-up (a loopback write that rouses another process)
