@@ -4,12 +4,13 @@
  * the bench's throwaway database. Two ways, one route each:
  * - `/pool`: through a `pg` pool of 10, a connection per query. This is the calibration issue 6 set its
  *   goals by ("a bare route with one primary-key query reaches about 0.19-0.22 of hello").
- * - `/`: over the app's own pipelined read connections (`ReadPipelines`, decision 020 rule 8). This is
+ * - `/`: over the app's own pipelined read connections (`ReadPipelines`, decision 020 rule 3). This is
  *   what no read of ours can beat on this machine, so the table gives every row as a share of it.
  * Prints its port on stdout.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { z } from 'zod';
 import { ReadPipelines } from '../../src/server/db/read-pipelines.ts';
 import { statement } from '../../src/server/db/statement.ts';
 import { serveBare } from './bench-serve.ts';
@@ -23,10 +24,10 @@ await pool.query(
   `create table if not exists bench_reference (id int primary key, v text not null);
    insert into bench_reference select g, 'row ' || g from generate_series(1, 1000) g on conflict do nothing`,
 );
-const read = statement<{ id: number; v: string }>(
-  'reference_pk',
-  'select id, v from bench_reference where id = $1',
-);
+const read = statement.read('reference_pk', 'select id, v from bench_reference where id = $1', {
+  id: z.number(),
+  v: z.string(),
+});
 let next = 0;
 const nextId = () => {
   next = (next % 1000) + 1;

@@ -16,7 +16,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   /**
-   * PostgreSQL: how many pipelined connections carry the hot reads (decision 020, rule 8). Two suit a
+   * PostgreSQL: how many pipelined connections carry the hot reads (decision 020, rule 3). Two suit a
    * database on a few cores; a larger server can take more (each runs its reads one after another).
    */
   DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(2),

@@ -13,7 +13,7 @@ import { pgliteRunner, TEXT_PARSERS } from './pglite-local.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import { READ_STATEMENT_TIMEOUT_MS, ReadPipelines } from './read-pipelines.ts';
 import { schema } from './schema.ts';
-import type { Statement } from './statement.ts';
+import { CHECK_ROWS, checkRows, type Statement } from './statement.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -22,8 +22,9 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Runs a hot read: a named statement that PostgreSQL parses and plans once per connection
-   * (decision 020). Rows come back as the driver gives them; statements return text, integers and JSON
+   * Runs a hot statement: named, so PostgreSQL parses and plans it once per connection (decision 020).
+   * Its declared kind routes it (a read may take a pipelined read connection); outside production each
+   * row is checked against the statement's schema. Statements return text, integers, booleans and JSON
    * only, so both drivers give the same values.
    */
   run<Row>(statement: Statement<Row>, params: readonly unknown[]): Promise<Row[]>;
@@ -60,6 +61,14 @@ function firstFailureOfTransactions(db: Db): Db {
   };
   (db as { transaction: Db['transaction'] }).transaction = wrapped;
   return db;
+}
+
+/** Outside production every row is checked against its statement's schema (statement.ts). */
+function checked(run: (statement: Statement<unknown>, params: readonly unknown[]) => Promise<unknown[]>) {
+  const runChecked: Database['run'] = CHECK_ROWS
+    ? async (statement, params) => checkRows(statement, await run(statement as Statement<unknown>, params))
+    : (run as Database['run']);
+  return runChecked;
 }
 
 /** A short connection timeout keeps a lost database a fast 503 instead of a hung request. */
@@ -119,15 +128,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       // `name` makes pg prepare the statement once per connection and reuse the plan (decision 020);
-      // reads go over the pipelined connections, anything that may write through the pool.
-      run: async (statement, params) => {
-        if (statement.reads) {
+      // a declared read goes over the pipelined connections, a write through the pool.
+      run: checked(async (statement, params) => {
+        if (statement.kind === 'read') {
           queries++;
           return reads.run(statement, params);
         }
         return (await pool.query({ name: statement.name, text: statement.text, values: params as unknown[] }))
           .rows;
-      },
+      }),
       queryCount: () => queries,
       ping: async () => {
         await db.execute(sql`select 1`);
@@ -171,9 +180,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    run: pgliteRunner(client, () => {
-      queries++;
-    }),
+    run: checked(
+      pgliteRunner(client, () => {
+        queries++;
+      }),
+    ),
     queryCount: () => queries,
     ping: async () => {
       if (client.closed) throw new Error('database closed');
@@ -219,10 +230,10 @@ async function openPgliteThread(
   return {
     db,
     kind: 'pglite',
-    run: (statement, params) => {
+    run: checked((statement, params) => {
       count();
       return thread.run(statement, params);
-    },
+    }),
     queryCount,
     ping: async () => {
       if (thread.closed) throw new Error('database closed');

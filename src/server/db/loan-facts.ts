@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { ORDER_STATUS } from '../../shared/domain/order-status.ts';
+import { componentColumn, installmentColumn, marketColumn, quotedFeeColumn, termsColumn } from './rows.ts';
 import { isoSql as iso } from './statement.ts';
 
 /**
@@ -20,3 +22,22 @@ export const LOAN_FACTS_FIELDS = `'status', o.status, 'market', o.market, 'amoun
                                from payment_allocations a where a.order_id = o.id), '[]'::json),
     'repeat', exists (select 1 from orders s
                        where s.borrower_id = o.borrower_id and s.status = ${ORDER_STATUS.SETTLED})`;
+
+/** The schema of `LOAN_FACTS_FIELDS`, for the statements that use it (statement.ts checks rows). */
+export const LOAN_FACTS_ROW = {
+  status: z.number(),
+  market: marketColumn,
+  amountMinor: z.number(),
+  termDays: z.number(),
+  terms: termsColumn.nullable(),
+  schedule: z.array(installmentColumn).nullable(),
+  quoteFees: z.array(quotedFeeColumn).nullable(),
+  extensionDays: z.number(),
+  disbursedAt: z.string().nullable(),
+  lateFee: z.number(),
+  lateCharge: z.number(),
+  allocations: z.array(
+    z.strictObject({ period: z.number().nullable(), component: componentColumn, amount: z.number() }),
+  ),
+  repeat: z.boolean(),
+};

@@ -1,5 +1,4 @@
-import { type PGlite, parse, protocol, types } from '@electric-sql/pglite';
-import type { Database } from './client.ts';
+import { type PGlite, types } from '@electric-sql/pglite';
 import type { Statement } from './statement.ts';
 
 /*
@@ -20,69 +19,82 @@ export const TEXT_PARSERS = Object.fromEntries(
   ),
 );
 
-/** The messages of one protocol exchange, as one buffer: PGlite handles them in a single call. */
-function exchange(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+/** Runs a named statement on the embedded database: the rows as PGlite parses them. */
+export type PgliteRun = (
+  statement: Pick<Statement<unknown>, 'name' | 'text'>,
+  params: readonly unknown[],
+) => Promise<unknown[]>;
+
+/**
+ * A value as an SQL literal. The text is what PGlite's own serializer for the parameter's type writes
+ * (what `query()` would bind); quoted with `'` doubled, which is the whole of quoting while
+ * standard_conforming_strings is on (PostgreSQL's default, checked when the runner starts). NUL cannot be
+ * in PostgreSQL text at all; it would end the command early, so it is refused here as PostgreSQL refuses
+ * it in a bound parameter.
+ */
+function literal(text: string): string {
+  if (text.includes('\0')) throw Object.assign(new Error('invalid byte sequence: 0x00'), { code: '22021' });
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 /**
- * Hot reads on PGlite as on PostgreSQL: named statements, parsed and planned once per database. PGlite's
- * `query()` parses and plans every time and crosses into WebAssembly six times (parse, describe, bind,
- * describe, execute, sync); here a run is one crossing with bind, describe, execute and sync, and its
- * parameters are serialized by their declared types with PGlite's own serializers, as `query()` does.
- * Measured on the complaint list statement: 695 µs → 338 µs, a primary-key read 287 µs → 134 µs.
- * Runs under PGlite's own locks, so it never lands inside another caller's transaction.
+ * Hot statements on PGlite as on PostgreSQL: prepared by name once per database (SQL `PREPARE`), then
+ * each run one `EXECUTE` through PGlite's `exec`, the simple protocol: one call into WebAssembly, and a
+ * plan PostgreSQL keeps. `query()` with parameters would parse and plan the statement on every call and
+ * cross into WebAssembly six times (measured in decision 054). The parameters' types come from PGlite's
+ * `describeQuery`, and each value is written by PGlite's serializer for that type, as `query()` does.
+ * `exec` and `describeQuery` take PGlite's transaction lock, so a run never lands inside another
+ * caller's open transaction.
  */
-export function pgliteRunner(client: PGlite, counted: () => void): Database['run'] {
-  const { serialize } = protocol;
-  /** Statement name → the types of its parameters, once PGlite has prepared it. */
-  const prepared = new Map<string, number[]>();
-  return <Row>(statement: Statement<Row>, params: readonly unknown[]) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        // `query()` checks this itself; the protocol path does not, and would fail with a TypeError deep
-        // in PGlite. Said as PGlite says it, so the error handler answers 503 as for any closed database.
-        if (client.closed) throw new Error('PGlite is closed');
-        let paramTypes = prepared.get(statement.name);
-        if (!paramTypes) {
-          counted();
-          const { messages } = await client.execProtocol(
-            exchange([
-              serialize.parse({ name: statement.name, text: statement.text, types: [] }),
-              serialize.describe({ type: 'S', name: statement.name }),
-              serialize.sync(),
-            ]),
-            { syncToFs: false },
-          );
-          const description = messages.find((m) => m.name === 'parameterDescription') as
-            | { dataTypeIDs: number[] }
-            | undefined;
-          paramTypes = description?.dataTypeIDs ?? [];
-          prepared.set(statement.name, paramTypes);
-        }
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serializer = client.serializers[paramTypes[i]!];
-          return serializer ? serializer(value) : String(value);
-        });
+export function pgliteRunner(client: PGlite, counted: () => void): PgliteRun {
+  /** Statement name → its parameters' serializers, once PGlite has prepared it. */
+  const prepared = new Map<string, Promise<Array<(value: unknown) => string>>>();
+  let checked: Promise<void> | null = null;
+
+  const prepare = (name: string, text: string) => {
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = (async () => {
+        checked ??= client
+          .query<{ standard_conforming_strings: string }>('show standard_conforming_strings')
+          .then(({ rows }) => {
+            if (rows[0]?.standard_conforming_strings !== 'on')
+              throw new Error('standard_conforming_strings must be on');
+          });
+        await checked;
         counted();
-        const { messages } = await client.execProtocol(
-          exchange([
-            serialize.bind({ statement: statement.name, values }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
-          // As `query()`: a write outside a transaction reaches the data folder before the reply.
-          { syncToFs: true },
-        );
-        return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Row[];
-      }),
+        const { queryParams } = await client.describeQuery(text);
+        counted();
+        await client.exec(`prepare ${name} as ${text}`);
+        return queryParams.map(({ dataTypeID }) => {
+          const serialize = client.serializers[dataTypeID];
+          return (value: unknown) => {
+            const text = serialize ? serialize(value) : String(value);
+            if (typeof text !== 'string') throw new Error(`parameter of type ${dataTypeID} is not text`);
+            return text;
+          };
+        });
+      })();
+      // A statement that failed to prepare is tried again by its next run (and fails the same way).
+      ready.catch(() => prepared.delete(name));
+      prepared.set(name, ready);
+    }
+    return ready;
+  };
+
+  return async (statement, params) => {
+    const serializers = await prepare(statement.name, statement.text);
+    if (params.length !== serializers.length)
+      throw new Error(
+        `statement ${statement.name} takes ${serializers.length} parameters, not ${params.length}`,
+      );
+    const values = params.map((value, i) =>
+      value === null || value === undefined ? 'null' : literal(serializers[i]!(value)),
     );
+    counted();
+    const [result] = await client.exec(
+      values.length ? `execute ${statement.name}(${values.join(', ')})` : `execute ${statement.name}`,
+    );
+    return result?.rows ?? [];
+  };
 }

@@ -85,7 +85,7 @@ export class PGliteThread {
     return this.call({ op: 'query', text, params, rowMode: opts?.rowMode });
   }
 
-  run<Row>(statement: Statement<Row>, params: readonly unknown[]): Promise<Row[]> {
+  run(statement: Pick<Statement<unknown>, 'name' | 'text'>, params: readonly unknown[]): Promise<unknown[]> {
     return this.call({ op: 'run', name: statement.name, text: statement.text, params });
   }
 

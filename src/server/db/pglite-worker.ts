@@ -55,7 +55,7 @@ async function handle(m: ThreadRequest): Promise<void> {
       return answer(m.id, { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields });
     }
     case 'run':
-      return answer(m.id, await run({ name: m.name, text: m.text } as never, m.params));
+      return answer(m.id, await run({ name: m.name, text: m.text }, m.params));
     case 'begin':
       return begin(m.id);
     case 'end': {

@@ -1,62 +1,44 @@
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { freshDatabase } from '../test/helpers.ts';
 import { type Database, openDatabase } from './client.ts';
-import { READ_CONNECTIONS, ReadPipelines } from './read-pipelines.ts';
+import { READ_CONNECTIONS } from './read-pipelines.ts';
 import { statement } from './statement.ts';
 
 /**
- * Hot reads on PostgreSQL share a few pipelined connections (read-pipelines.ts, decision 020 rule 8):
- * many reads at once stay on those connections, each gets its own answer, one failing read leaves the
- * others alone, and a connection killed under them is a "not now" error followed by a fresh connection.
+ * Statements declared reads share a few pipelined connections on PostgreSQL (read-pipelines.ts, pg's
+ * `pipeline` option; decisions 020 and 054), declared writes go through the pool, whatever their SQL
+ * says: many reads at once stay on those connections, each gets its own answer, one failing read leaves
+ * the others alone, and a connection killed under them is a "not now" error followed by a fresh one.
  */
-
-describe('which statements are reads', () => {
-  it('names anything that may write or lock a row a write, from its SQL', () => {
-    const reads = [
-      'select id, updated_at from complaints where id = $1',
-      `select json_agg(x) from (select * from orders where status = 2 order by created_at) x`,
-      'with last as (select max(id) as id from complaints) select id from last',
-    ];
-    const writes = [
-      'insert into t (a) values ($1)',
-      'with c as (insert into t (a) values ($1) returning id) select id from c',
-      'update t set a = $1 where id = $2',
-      'with d as (delete from t where id = $1 returning id) select count(*) from d',
-      'select id from sessions where id = $1 for update',
-      'select id from sessions where id = $1 FOR NO KEY UPDATE',
-      'select id from sessions where id = $1 for share',
-      'select id from sessions where id = $1 for key share',
-      'select pg_advisory_xact_lock($1)',
-      "select nextval('orders_id_seq')",
-    ];
-    expect(reads.map((text, i) => statement(`test_kind_read_${i}`, text).reads)).toEqual(
-      reads.map(() => true),
-    );
-    expect(writes.map((text, i) => statement(`test_kind_write_${i}`, text).reads)).toEqual(
-      writes.map(() => false),
-    );
-  });
-});
 
 const url = process.env.TEST_DATABASE_URL;
 
-const whoAnswers = statement<{ n: number; pid: number }>(
-  'test_pipeline_who',
+const whoAnswers = statement.read('test_pipeline_who', 'select $1::int as n, pg_backend_pid() as pid', {
+  n: z.number(),
+  pid: z.number(),
+});
+const divide = statement.read('test_pipeline_divide', 'select 100 / $1::int as n', { n: z.number() });
+const slow = statement.read('test_pipeline_slow', 'select pg_sleep($1::float8) is not null as done', {
+  done: z.boolean(),
+});
+/** The same question declared a write, and a read whose text looks like a write: the declaration routes. */
+const whoAnswersAsWrite = statement.write(
+  'test_pipeline_who_write',
   'select $1::int as n, pg_backend_pid() as pid',
+  { n: z.number(), pid: z.number() },
 );
-const divide = statement<{ n: number }>('test_pipeline_divide', 'select 100 / $1::int as n');
-const slow = statement<{ done: boolean }>(
-  'test_pipeline_slow',
-  'select pg_sleep($1::float8) is not null as done',
+const looksLikeWrite = statement.read(
+  'test_pipeline_looks_like_write',
+  `select $1::int as n, pg_backend_pid() as pid, 'insert into … for update' as words`,
+  { n: z.number(), pid: z.number(), words: z.string() },
 );
 
 /** Where a Database is open (its pool's connection string), and the database's name. */
 const urlOf = (database: Database) =>
-  (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-    .connectionString;
+  (database.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
 const nameOf = (database: Database) => new URL(urlOf(database)).pathname.slice(1);
 
 describe.skipIf(!url)('reads over pipelined connections (PostgreSQL)', () => {
@@ -82,34 +64,20 @@ describe.skipIf(!url)('reads over pipelined connections (PostgreSQL)', () => {
     expect(backends.size).toBeLessThanOrEqual(READ_CONNECTIONS);
   });
 
-  it('sends the reads of one turn of the event loop in one write per connection', async () => {
-    const pipelines = new ReadPipelines({ connectionString: urlOf(database) });
-    try {
-      // Warm: both connections open and the statement prepared on each.
-      await Promise.all(Array.from({ length: 20 }, (_, n) => pipelines.run(whoAnswers, [n])));
-      const socket = net.Socket.prototype as unknown as Record<
-        '_write' | '_writev',
-        (...a: unknown[]) => unknown
-      >;
-      const original = { _write: socket._write, _writev: socket._writev };
-      let writes = 0;
-      for (const key of ['_write', '_writev'] as const) {
-        socket[key] = function (this: unknown, ...args: unknown[]) {
-          writes++;
-          return original[key].apply(this, args);
-        };
-      }
-      try {
-        const rows = await Promise.all(Array.from({ length: 40 }, (_, n) => pipelines.run(whoAnswers, [n])));
-        expect(rows.map(([r]) => r!.n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
-      } finally {
-        Object.assign(socket, original);
-      }
-      expect(writes).toBeGreaterThan(0);
-      expect(writes).toBeLessThanOrEqual(READ_CONNECTIONS);
-    } finally {
-      await pipelines.close();
-    }
+  it('routes by the declared kind, not by the SQL: reads on the pipelined connections, writes on the pool', async () => {
+    const readers = new Set(
+      (await Promise.all(Array.from({ length: 20 }, (_, n) => database.run(whoAnswers, [n])))).map(
+        ([r]) => r!.pid,
+      ),
+    );
+    expect(readers.size).toBeLessThanOrEqual(READ_CONNECTIONS);
+    const [write] = await database.run(whoAnswersAsWrite, [1]);
+    expect(write!.n).toBe(1);
+    expect(readers.has(write!.pid)).toBe(false);
+    const lookalikes = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => database.run(looksLikeWrite, [n])),
+    );
+    for (const [row] of lookalikes) expect(readers.has(row!.pid)).toBe(true);
   });
 
   it('counts each read as one query at the driver', async () => {

@@ -1,21 +1,19 @@
-import type { Socket } from 'node:net';
 import pg from 'pg';
 import type { Statement } from './statement.ts';
 
 /**
- * Hot reads on PostgreSQL go over a few pipelined connections rather than the pool (decision 020, rule 8).
+ * Declared reads on PostgreSQL go over a few pipelined connections rather than the pool (decision 020, rule 3).
  *
  * Through the pool each read takes a connection of its own, and each query wakes a PostgreSQL backend
  * that had gone to sleep: on these machines that wake-up (a loopback write that rouses another process)
  * costs more than the query's JavaScript. A pipelined connection takes the next query while the backend
  * is still answering the last one, so under load the backend rarely sleeps and its answers arrive
- * several to a read; the queries of one turn of the event loop go out in one write (`holdWrites`).
- * Measured with the bench's bare primary-key route (2026-11-25): 11-12k req/s through a pool of 10,
- * 20-22k over one or two pipelined connections, 23-26k with one write per turn.
+ * several to a read. This is pg's documented `pipeline` option; nothing of pg's internals is touched.
+ * Measured with the bench's bare primary-key route: decisions 020 (appendix) and 054.
  *
  * Each query has its own Sync, so an error ends only that query; the ones behind it run. A connection
- * runs its queries one after another, so a slow one delays those queued behind it: only reads come here
- * (writes can wait on row locks; see `Statement.reads`), and the statement timeout is short.
+ * runs its queries one after another, so a slow one delays those queued behind it: only statements declared
+ * reads come here (writes can wait on row locks; see `Statement.kind`), and the statement timeout is short.
  */
 /** The default; `DATABASE_READ_CONNECTIONS` sets it per deployment. */
 export const READ_CONNECTIONS = 2;
@@ -25,8 +23,6 @@ export const READ_STATEMENT_TIMEOUT_MS = 5_000;
 interface Slot {
   client: Promise<pg.Client>;
   inFlight: number;
-  /** Whether this turn of the event loop's queries are being held back to go out in one write. */
-  corked: boolean;
 }
 
 export class ReadPipelines {
@@ -45,7 +41,6 @@ export class ReadPipelines {
     slot.inFlight++;
     try {
       const client = await slot.client;
-      holdWrites(slot, client);
       const result = await client.query({
         name: statement.name,
         text: statement.text,
@@ -78,8 +73,8 @@ export class ReadPipelines {
 
   /** Opens the connection of place `i`; when it fails or ends, the place is emptied for the next read. */
   private open(i: number): Slot {
-    const client = new pg.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
-    const slot: Slot = { client: Promise.resolve(client), inFlight: 0, corked: false };
+    const client = new pg.Client({ ...this.config, pipeline: true });
+    const slot: Slot = { client: Promise.resolve(client), inFlight: 0 };
     const forget = () => {
       if (this.slots[i] === slot) this.slots[i] = null;
     };
@@ -98,20 +93,4 @@ export class ReadPipelines {
     this.slots[i] = slot;
     return slot;
   }
-}
-
-/**
- * Holds a connection's writes until the event loop has taken in every request that was ready, then sends
- * the queries of all of them in one write: one system call (and one wake-up of the backend) for several
- * reads. pg corks and uncorks around each query it writes; inside our cork those only add to the buffer.
- */
-function holdWrites(slot: Slot, client: pg.Client) {
-  if (slot.corked) return;
-  const { stream } = (client as unknown as { connection: { stream: Socket } }).connection;
-  slot.corked = true;
-  stream.cork();
-  setImmediate(() => {
-    slot.corked = false;
-    stream.uncork();
-  });
 }

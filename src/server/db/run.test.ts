@@ -1,20 +1,37 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Database, openDatabase } from './client.ts';
 import { statement } from './statement.ts';
 
 /**
- * `run()` on the embedded database (decision 020): named statements prepared once, one protocol
- * exchange per run, and the same values, errors and isolation as a plain query.
+ * `run()` on the embedded database (decisions 020 and 054): named statements prepared once (SQL
+ * `PREPARE`), one `EXECUTE` per run through PGlite's public `exec`, the same values, errors and
+ * isolation as a plain query, and every row checked against its statement's schema outside production.
  */
 
-const echo = statement<{ n: number; t: string; ids: string; at: string; flag: boolean; j: { a: number } }>(
+const echo = statement.read(
   'test_run_echo',
-  `select $1::int as n, $2::text as t, array_to_string($3::int[], ',') as ids,
+  `select $1::int as n, $2::text as t, array_to_string($3::text[], ',') as ids,
           to_char($4::timestamptz at time zone 'UTC', 'YYYY-MM-DD') as at, $5::bool as flag,
           json_build_object('a', $1::int) as j`,
+  {
+    n: z.number(),
+    t: z.string().nullable(),
+    ids: z.string(),
+    at: z.string(),
+    flag: z.boolean(),
+    j: z.strictObject({ a: z.number() }),
+  },
 );
-const failing = statement<{ n: number }>('test_run_failing', 'select 1 / $1::int as n');
+const failing = statement.read('test_run_failing', 'select 1 / $1::int as n', { n: z.number() });
+/** Its schema names a column the SQL does not return. */
+const missingColumn = statement.read('test_run_missing_column', 'select $1::int as n', {
+  n: z.number(),
+  name: z.string(),
+});
+/** Its schema expects text where the SQL returns an integer. */
+const wrongType = statement.read('test_run_wrong_type', 'select $1::int as n', { n: z.string() });
 
 describe.each([
   { where: 'in this thread', thread: false },
@@ -29,11 +46,33 @@ describe.each([
   });
 
   it('serializes parameters by their declared types and parses rows as a plain query does', async () => {
-    const params = [7, "it's", [1, 2, 3], new Date(Date.UTC(2026, 10, 23)), true];
+    const params = [7, "it's", ['a', "o'k", 'b\\c', 'x,"y"'], new Date(Date.UTC(2026, 10, 23)), true];
     const [row] = await database.run(echo, params);
-    expect(row).toEqual({ n: 7, t: "it's", ids: '1,2,3', at: '2026-11-23', flag: true, j: { a: 7 } });
+    expect(row).toEqual({
+      n: 7,
+      t: "it's",
+      ids: 'a,o\'k,b\\c,x,"y"',
+      at: '2026-11-23',
+      flag: true,
+      j: { a: 7 },
+    });
     const [again] = await database.run(echo, [8, null, [], '2026-01-02T00:00:00Z', false]);
     expect(again).toEqual({ n: 8, t: null, ids: '', at: '2026-01-02', flag: false, j: { a: 8 } });
+  });
+
+  it('passes quotes, backslashes and SQL in a value as the value, never as SQL', async () => {
+    for (const t of ["'); drop table orders; --", "\\'", '$$ x $$', 'line\nbreak', '₹ Śrīnivās']) {
+      const [row] = await database.run(echo, [1, t, [], '2026-01-02T00:00:00Z', false]);
+      expect(row!.t).toBe(t);
+    }
+    await expect(database.run(echo, [1, 'a\0b', [], '2026-01-02T00:00:00Z', false])).rejects.toMatchObject({
+      code: '22021',
+    });
+  });
+
+  it('fails a row that disagrees with its statement’s schema: a missing column, a wrong type', async () => {
+    await expect(database.run(missingColumn, [1])).rejects.toThrow(/test_run_missing_column.*name/s);
+    await expect(database.run(wrongType, [1])).rejects.toThrow(/test_run_wrong_type.*n/s);
   });
 
   it('prepares once: after the first run, each run is one exchange', async () => {
@@ -58,9 +97,10 @@ describe.each([
       await held;
     });
     // Started while the transaction is open: it must wait, and then not see the transaction's table.
-    const probe = statement<{ found: boolean }>(
+    const probe = statement.read(
       'test_run_probe',
       "select to_regclass('pg_temp.run_probe') is not null as found",
+      { found: z.boolean() },
     );
     const run = database.run(probe, []);
     await new Promise((r) => setTimeout(r, 20));

@@ -1,5 +1,7 @@
+import { z } from 'zod';
+
 /**
- * A hot read's SQL, written once and prepared by name (decision 020). The name is what PostgreSQL
+ * A hot statement's SQL, written once and prepared by name (decision 020). The name is what PostgreSQL
  * caches the plan under on each connection, so two statements must never share one: defining a second
  * statement with a name in use throws at start-up.
  */
@@ -7,25 +9,60 @@ export interface Statement<Row> {
   readonly name: string;
   readonly text: string;
   /**
-   * Whether it only reads, so on PostgreSQL it may wait in a pipeline behind other reads (read-pipelines.ts).
-   * Decided from the SQL: anything that could write or take a row lock is not a read; a read named a write
-   * by mistake only goes the slower way, through the pool.
+   * Declared where the statement is written, never read from its SQL. A `read` may wait on PostgreSQL's
+   * pipelined read connections behind other reads (read-pipelines.ts); a `write` (anything that writes,
+   * takes a row lock or an advisory lock, or uses a sequence) goes through the pool.
    */
-  readonly reads: boolean;
-  /** Type of the rows; never set at run time. */
-  readonly row?: Row;
+  readonly kind: 'read' | 'write';
+  /** Every row's shape: checked outside production (`checkRows`), and the source of the row's type. */
+  readonly row: z.ZodType<Row>;
 }
 
 const names = new Map<string, string>();
-/** SQL that may write or lock rows: the statement is not a read. */
-const WRITES =
-  /\b(insert|update|delete|merge|copy|call|lock|nextval|setval|pg_advisory\w*)\b|\bfor\s+(no\s+key\s+)?(update|share|key\s+share)\b/i;
 
-export function statement<Row>(name: string, text: string): Statement<Row> {
+function define<Shape extends z.ZodRawShape>(
+  kind: Statement<unknown>['kind'],
+  name: string,
+  text: string,
+  columns: Shape,
+): Statement<z.output<z.ZodObject<Shape, z.core.$strict>>> {
+  // The name is also an SQL identifier (PGlite prepares it with `PREPARE name`): plain, never quoted.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`statement name ${name} is not a plain identifier`);
   const known = names.get(name);
   if (known !== undefined && known !== text) throw new Error(`statement name ${name} is already used`);
   names.set(name, text);
-  return { name, text, reads: !WRITES.test(text) };
+  // Strict: a column the SQL returns and the schema does not name is a disagreement too.
+  return { name, text, kind, row: z.strictObject(columns) };
+}
+
+/**
+ * `statement.read(name, sql, columns)` or `statement.write(name, sql, columns)`: the columns are a zod
+ * shape, so the row's type comes from the schema that checks it and cannot drift from it unseen.
+ */
+export const statement = {
+  read: <Shape extends z.ZodRawShape>(name: string, text: string, columns: Shape) =>
+    define('read', name, text, columns),
+  write: <Shape extends z.ZodRawShape>(name: string, text: string, columns: Shape) =>
+    define('write', name, text, columns),
+};
+
+/**
+ * Outside production every row a statement returns is checked against its schema, so a statement whose
+ * SQL and row type disagree fails its module's tests. Production skips it (the rows are returned as the
+ * driver gave them either way: the check never changes a value).
+ */
+export const CHECK_ROWS = process.env.NODE_ENV !== 'production';
+
+export function checkRows<Row>(statement: Statement<Row>, rows: readonly unknown[]): Row[] {
+  for (const row of rows) {
+    const result = statement.row.safeParse(row);
+    if (!result.success)
+      throw new Error(
+        `statement ${statement.name} returned a row its schema refuses: ${z.prettifyError(result.error)}`,
+      );
+  }
+  return rows as Row[];
 }
 
 /** A timestamp leaves SQL as the text JavaScript's toISOString writes, so both drivers agree. */

@@ -54,9 +54,10 @@ export interface LoanFacts {
   repeat?: boolean;
   /**
    * The quote's fees, upfront ones included: they count towards a market's cost caps. Absent, the
-   * schedule's added fees stand for them (what a reader without the quote can know).
+   * schedule's added fees stand for them (what a reader without the quote can know). Null for orders
+   * older than issue 8's quotes.
    */
-  quoteFees?: QuotedFee[];
+  quoteFees?: QuotedFee[] | null;
 }
 
 /** A period of the account: its balance, what is left of it and the market day it falls due. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { type ComplaintStatus, LIST_PAGE } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
@@ -20,11 +21,11 @@ const counts = `(select ${(['processing', 'processed', 'rating_due'] as const)
  * Keyset paging on (created_at, id): the cursor is the last row's creation time in microseconds and its
  * id, so rows added meanwhile never shift a page and every complaint is listed exactly once.
  */
-type PageRow = {
-  processing: number;
-  processed: number;
+const pageRow = {
+  processing: z.number(),
+  processed: z.number(),
   /** [id, creation time in microseconds since the epoch, type value, text, rating due] per complaint. */
-  rows: Array<[number, number, number, string, boolean]>;
+  rows: z.array(z.tuple([z.number(), z.number(), z.number(), z.string(), z.boolean()])),
 };
 // One row whose page is one JSON value: the driver parses one string (JSON.parse) rather than eleven
 // rows of five fields. The time travels as microseconds since the epoch, a JSON number that is exact
@@ -50,26 +51,14 @@ const AFTER_CURSOR = `and (created_at, id) < (timestamptz 'epoch' + $3::bigint *
  */
 const DEFAULT_FETCH = String(LIST_PAGE.default + 1);
 export const complaintPages = {
-  first: statement<PageRow>('complaints_page_first', pageSql('', DEFAULT_FETCH)),
-  firstSized: statement<PageRow>('complaints_page_first_sized', pageSql('', '$3')),
-  after: statement<PageRow>('complaints_page_after', pageSql(AFTER_CURSOR, DEFAULT_FETCH)),
-  afterSized: statement<PageRow>('complaints_page_after_sized', pageSql(AFTER_CURSOR, '$5')),
+  first: statement.read('complaints_page_first', pageSql('', DEFAULT_FETCH), pageRow),
+  firstSized: statement.read('complaints_page_first_sized', pageSql('', '$3'), pageRow),
+  after: statement.read('complaints_page_after', pageSql(AFTER_CURSOR, DEFAULT_FETCH), pageRow),
+  afterSized: statement.read('complaints_page_after_sized', pageSql(AFTER_CURSOR, '$5'), pageRow),
 };
 
 /** The borrower's orders with their product (newest first) and complaint counts: one row. */
-const entry = statement<{
-  orders: Array<{
-    orderNo: string;
-    status: number;
-    amountMinor: number;
-    termDays: number;
-    dueAt: string | null;
-    collectionAllowed: boolean;
-    productName: string;
-    productLogo: string;
-  }>;
-  counts: { processing: number; processed: number; ratingDue: number };
-}>(
+const entry = statement.read(
   'complaint_entry',
   `select coalesce((select json_agg(json_build_object(
               'orderNo', o.order_no, 'status', o.status, 'amountMinor', o.amount_minor,
@@ -79,9 +68,24 @@ const entry = statement<{
            where o.borrower_id = $1), '[]'::json) as orders,
           (select json_build_object('processing', n.processing, 'processed', n.processed, 'ratingDue', n.rating_due)
              from ${counts} n) as counts`,
+  {
+    orders: z.array(
+      z.strictObject({
+        orderNo: z.string(),
+        status: z.number(),
+        amountMinor: z.number(),
+        termDays: z.number(),
+        dueAt: z.string().nullable(),
+        collectionAllowed: z.boolean(),
+        productName: z.string(),
+        productLogo: z.string(),
+      }),
+    ),
+    counts: z.strictObject({ processing: z.number(), processed: z.number(), ratingDue: z.number() }),
+  },
 );
 
-const insertForOrder = statement<{ id: number }>(
+const insertForOrder = statement.write(
   'complaint_insert_for_order',
   `with o as (
      select order_no from orders
@@ -97,23 +101,11 @@ const insertForOrder = statement<{ id: number }>(
        from c, unnest($9::text[]) with ordinality as x(upload_id, ord)
    )
    select id from c`,
+  { id: z.number() },
 );
 
 /** A borrower's complaint with its images (evidence and reply, in order) as one row. */
-const ownedWithImages = statement<{
-  id: number;
-  type_value: number;
-  sub_type_value: number;
-  detail: string;
-  reply_text: string;
-  is_score: boolean;
-  status: string;
-  order_no: string;
-  created_at: string;
-  deadline_at: string;
-  score: number | null;
-  images: Array<{ id: string; role: string }>;
-}>(
+const ownedWithImages = statement.read(
   'complaint_owned_with_images',
   `select c.id, c.type_value, c.sub_type_value, c.detail, c.reply_text,
           c.rating_due and c.score is null as is_score, c.status, c.order_no,
@@ -123,6 +115,20 @@ const ownedWithImages = statement<{
                       from complaint_images i where i.complaint_id = c.id), '[]'::json) as images
      from complaints c
     where c.id = $1 and c.borrower_id = $2`,
+  {
+    id: z.number(),
+    type_value: z.number(),
+    sub_type_value: z.number(),
+    detail: z.string(),
+    reply_text: z.string(),
+    is_score: z.boolean(),
+    status: z.string(),
+    order_no: z.string(),
+    created_at: z.string(),
+    deadline_at: z.string(),
+    score: z.number().nullable(),
+    images: z.array(z.strictObject({ id: z.string(), role: z.string() })),
+  },
 );
 
 export function complaintsRepository({ db, run }: Pick<Database, 'db' | 'run'>) {

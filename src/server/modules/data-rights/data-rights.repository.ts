@@ -1,6 +1,13 @@
 import { and, asc, count, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
-import { OPEN_STATUSES, type QueueFilter, type RightKind } from '../../../shared/contract/data-rights.ts';
+import {
+  OPEN_STATUSES,
+  type QueueFilter,
+  REQUEST_STATUSES,
+  RIGHT_KINDS,
+  type RightKind,
+} from '../../../shared/contract/data-rights.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -42,6 +49,16 @@ export type RequestRow = {
   deadlineAt: string;
   closedAt: string | null;
 };
+const requestColumn = z.strictObject({
+  id: z.number(),
+  kind: z.enum(RIGHT_KINDS),
+  status: z.enum(REQUEST_STATUSES),
+  details: z.string(),
+  answer: z.string(),
+  createdAt: z.string(),
+  deadlineAt: z.string(),
+  closedAt: z.string().nullable(),
+}) satisfies z.ZodType<RequestRow>;
 
 const requestJson = (r: string) =>
   `json_build_object('id', ${r}.id, 'kind', ${r}.kind, 'status', ${r}.status, 'details', ${r}.details,
@@ -55,20 +72,7 @@ const LISTED = 50;
  * The "My data" screen in one statement (decision 020): what we hold (counts read through each table's
  * borrower index), the first outstanding order if any, and the latest requests as one JSON value.
  */
-const overview = statement<{
-  name: string;
-  phone: string;
-  market: string;
-  created_at: string;
-  orders: number;
-  payments: number;
-  complaints: number;
-  chat_records: number;
-  bank_cards: number;
-  sign_ins: number;
-  outstanding: string | null;
-  requests: RequestRow[];
-}>(
+const overview = statement.read(
   'data_rights_overview',
   `select b.name, b.phone, b.market, ${iso('b.created_at')} as created_at,
           (select count(*)::int from orders o where o.borrower_id = b.id) as orders,
@@ -85,37 +89,54 @@ const overview = statement<{
                              order by created_at desc, id desc limit ${LISTED}) r), '[]'::json) as requests
      from borrowers b
     where b.id = $1`,
+  {
+    name: z.string(),
+    phone: z.string(),
+    market: z.string(),
+    created_at: z.string(),
+    orders: z.number(),
+    payments: z.number(),
+    complaints: z.number(),
+    chat_records: z.number(),
+    bank_cards: z.number(),
+    sign_ins: z.number(),
+    outstanding: z.string().nullable(),
+    requests: z.array(requestColumn),
+  },
 );
 
 /**
  * A new request, unless one of its kind is open: the partial unique index decides (two taps at once make
  * one request), and nothing is returned then.
  */
-const insertRequest = statement<{ request: RequestRow }>(
+const insertRequest = statement.write(
   'data_rights_insert',
   `insert into data_rights_requests as r (borrower_id, market, kind, details, status, deadline_at, created_at)
    values ($1, $2, $3, $4, 'received', $5::timestamptz, $6::timestamptz)
    on conflict (borrower_id, kind) where status in ('received', 'in_progress') do nothing
    returning ${requestJson('r')} as request`,
+  { request: requestColumn },
 );
 
-const openOfKind = statement<{ request: RequestRow }>(
+const openOfKind = statement.read(
   'data_rights_open_of_kind',
   `select ${requestJson('r')} as request from data_rights_requests r
     where r.borrower_id = $1 and r.kind = $2 and r.status in ('received', 'in_progress')`,
+  { request: requestColumn },
 );
 
 /** One request, only when it is the borrower's: someone else's reads like none at all. */
-const owned = statement<{ request: RequestRow }>(
+const owned = statement.read(
   'data_rights_owned',
   `select ${requestJson('r')} as request from data_rights_requests r where r.id = $1 and r.borrower_id = $2`,
+  { request: requestColumn },
 );
 
 /**
  * The copy of the data answers the access right: the open access request is done, or, with none open,
  * one is recorded as made and done at once. One statement, so a request is never both.
  */
-const recordExport = statement<{ id: number }>(
+const recordExport = statement.write(
   'data_rights_record_export',
   `with closed as (
      update data_rights_requests set status = 'done', answer = $3, closed_at = $2::timestamptz
@@ -128,14 +149,16 @@ const recordExport = statement<{ id: number }>(
      returning id
    )
    select id from closed union all select id from added`,
+  { id: z.number() },
 );
 
 /** The session behind an export link, while it is live: the copy is the session's borrower's, no one else's. */
-const liveSession = statement<{ borrower_id: number; market: string }>(
+const liveSession = statement.read(
   'data_rights_export_session',
   `select s.borrower_id, b.market from sessions s join borrowers b on b.id = s.borrower_id
     where s.id = $1 and s.revoked_at is null and s.expires_at > $2::timestamptz
       and not exists (select 1 from account_closures c where c.borrower_id = s.borrower_id)`,
+  { borrower_id: z.number(), market: z.string() },
 );
 
 const OPEN = OPEN_STATUSES as string[];

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { Component } from '../../../shared/domain/ledger.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database } from '../../db/client.ts';
+import { componentColumn, marketColumn } from '../../db/rows.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
 /** A payment applied to an order, with what it paid (decision 031's allocations, in booking order). */
@@ -21,13 +23,32 @@ export interface ReceiptsRow {
   productName: string;
   payments: AppliedPayment[];
 }
+const receiptsColumn = z.strictObject({
+  orderNo: z.string(),
+  market: marketColumn,
+  status: z.number(),
+  productName: z.string(),
+  payments: z.array(
+    z.strictObject({
+      paidAt: z.string(),
+      amount: z.number(),
+      reference: z.string(),
+      utr: z.string().nullable(),
+      payType: z.number().nullable(),
+      payCode: z.string().nullable(),
+      parts: z.array(
+        z.strictObject({ period: z.number().nullable(), component: componentColumn, amount: z.number() }),
+      ),
+    }),
+  ),
+}) satisfies z.ZodType<ReceiptsRow>;
 
 /**
  * One statement, one row (decision 020): the borrower's order with every payment applied to it, oldest
  * first. A receipt is for money applied, so a payment counts once it has allocations, however it got
  * them (the gateway's callback or an operator's reconciliation).
  */
-const receipts = statement<{ o: ReceiptsRow }>(
+const receipts = statement.read(
   'docs_receipts',
   `select json_build_object(
      'orderNo', o.order_no, 'market', o.market, 'status', o.status, 'productName', pr.name,
@@ -46,6 +67,7 @@ const receipts = statement<{ o: ReceiptsRow }>(
    ) as o
    from orders o join products pr on pr.id = o.product_id
   where o.order_no = $1 and o.borrower_id = $2`,
+  { o: receiptsColumn },
 );
 
 /** What a no-dues certificate states about an order. */
@@ -62,9 +84,21 @@ export interface CertificateRow {
   settledAt: string | null;
   repaid: number;
 }
+const certificateColumn = z.strictObject({
+  orderNo: z.string(),
+  market: marketColumn,
+  status: z.number(),
+  borrowerId: z.number(),
+  borrowerName: z.string(),
+  productName: z.string(),
+  amount: z.number(),
+  disbursedAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  repaid: z.number(),
+}) satisfies z.ZodType<CertificateRow>;
 
 /** One statement: the order, its borrower and product, when it was settled and what was repaid. */
-const certificate = statement<{ o: CertificateRow }>(
+const certificate = statement.read(
   'docs_certificate',
   `select json_build_object(
      'orderNo', o.order_no, 'market', o.market, 'status', o.status, 'borrowerId', o.borrower_id,
@@ -76,6 +110,7 @@ const certificate = statement<{ o: CertificateRow }>(
    ) as o
    from orders o join borrowers b on b.id = o.borrower_id join products pr on pr.id = o.product_id
   where o.order_no = $1`,
+  { o: certificateColumn },
 );
 
 export function documentsRepository(database: Database) {
@@ -88,7 +123,7 @@ export function documentsRepository(database: Database) {
     },
     async certificate(orderNo: string): Promise<CertificateRow | null> {
       const [row] = await run(certificate, [orderNo]);
-      return row ? { ...row.o, repaid: Number(row.o.repaid) } : null;
+      return row?.o ?? null;
     },
   };
 }

@@ -1,8 +1,10 @@
 import { desc, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { LedgerBreach } from '../../../shared/contract/ledger-check.ts';
 import type { Installment } from '../../../shared/domain/pricing.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { installmentColumn, marketColumn } from '../../db/rows.ts';
 import { ledgerChecks } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
@@ -28,6 +30,32 @@ export interface CheckedOrder {
   /** Settled by a cooling-off exit (the engine's `settle` whose reason says so, repayment.ledger.ts). */
   coolingOffExit: boolean;
 }
+const checkedOrder = z.strictObject({
+  id: z.number(),
+  orderNo: z.string(),
+  market: marketColumn,
+  status: z.number(),
+  amountMinor: z.number(),
+  schedule: z.array(installmentColumn).nullable(),
+  extensionDays: z.number(),
+  disbursedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  lateFee: z.number(),
+  lateCharge: z.number(),
+  allocations: z.array(
+    z.strictObject({
+      paymentId: z.number(),
+      period: z.number().nullable(),
+      component: z.string(),
+      amount: z.number(),
+    }),
+  ),
+  payments: z.array(
+    z.strictObject({ id: z.number(), state: z.string(), amount: z.number(), byStaff: z.boolean() }),
+  ),
+  extensions: z.number(),
+  coolingOffExit: z.boolean(),
+}) satisfies z.ZodType<CheckedOrder>;
 
 /**
  * One page of orders, by id, with everything the check needs in one row each: the set-based part is
@@ -37,7 +65,7 @@ export interface CheckedOrder {
  * the order's, in the service: `payment_allocations` has no index on `payment_id`, and a payment is
  * credited to one order.)
  */
-const checkPage = statement<{ o: CheckedOrder }>(
+const checkPage = statement.read(
   'ledger_check_page',
   `select json_build_object(
       'id', o.id, 'orderNo', o.order_no, 'market', o.market, 'status', o.status,
@@ -67,6 +95,7 @@ const checkPage = statement<{ o: CheckedOrder }>(
    where o.id > $1
    order by o.id
    limit $2`,
+  { o: checkedOrder },
 );
 
 export interface StoredRun {

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Allocation, Component } from '../../../shared/domain/ledger.ts';
 import type { LoanFacts } from '../../../shared/domain/loan-account.ts';
 import { isLive, STATUS_GROUPS, statusSql } from '../../../shared/domain/order-status.ts';
@@ -6,6 +7,13 @@ import type { Quote } from '../../../shared/domain/pricing.ts';
 import type { ProductCopy, StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
+import {
+  componentColumn,
+  installmentColumn,
+  marketColumn,
+  quotedFeeColumn,
+  termsColumn,
+} from '../../db/rows.ts';
 import { orderRatings, orders, productEvents, products } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
@@ -31,13 +39,14 @@ export interface OfferedProduct {
 }
 
 /** The borrower's open orders per product: `{p: productId, s: status}`. */
-type Open = Array<{ p: number; s: number }>;
+const openColumn = z.array(z.strictObject({ p: z.number(), s: z.number() }));
+type Open = z.output<typeof openColumn>;
 
 /**
  * What the product list needs besides the products (cached): the borrower's open orders, today's
  * orders of the products that have a daily quota, and whether the borrower ever borrowed. One statement.
  */
-const borrowerState = statement<{ open: Open; today: Record<string, number>; has_orders: boolean }>(
+const borrowerState = statement.read(
   'loans_borrower_state',
   `select coalesce((select json_agg(json_build_object('p', product_id, 's', status))
                       from orders where borrower_id = $1 and status in ${OPEN}), '[]'::json) as open,
@@ -46,6 +55,7 @@ const borrowerState = statement<{ open: Open; today: Record<string, number>; has
                              where product_id = any($2::int[]) and created_at >= $3::timestamptz
                              group by product_id) q), '{}'::json) as today,
           exists (select 1 from orders where borrower_id = $1) as has_orders`,
+  { open: openColumn, today: z.record(z.string(), z.number()), has_orders: z.boolean() },
 );
 
 /** A borrower's order for its details screen: the loan account's facts and what the screen shows besides. */
@@ -70,6 +80,29 @@ type OrderRow = Omit<OrderView, 'allocations' | 'lateFee' | 'lateCharge'> & {
   /** [late fee, late charges] booked. */
   charges: [number, number];
 };
+const orderRow = z.strictObject({
+  id: z.number(),
+  orderNo: z.string(),
+  status: z.number(),
+  market: marketColumn,
+  productId: z.number(),
+  productName: z.string(),
+  productLogo: z.string(),
+  amountMinor: z.number(),
+  termDays: z.number(),
+  disbursed: z.number().nullable(),
+  totalRepayable: z.number().nullable(),
+  schedule: z.array(installmentColumn).nullable(),
+  quoteFees: z.array(quotedFeeColumn).nullable(),
+  terms: termsColumn.nullable(),
+  extensionDays: z.number(),
+  createdAt: z.string(),
+  disbursedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  rated: z.boolean(),
+  charges: z.tuple([z.number(), z.number()]),
+  allocations: z.array(z.tuple([z.number().nullable(), componentColumn, z.number()])),
+}) satisfies z.ZodType<OrderRow>;
 
 /**
  * A borrower's order for its details screen, with its product, whether it was rated, its schedule, terms,
@@ -77,7 +110,7 @@ type OrderRow = Omit<OrderView, 'allocations' | 'lateFee' | 'lateCharge'> & {
  * open orders (for the recommended cards' buttons): one statement, one row, only when the order is the
  * borrower's.
  */
-const orderDetails = statement<{ o: OrderRow; open: Open }>(
+const orderDetails = statement.read(
   'loans_order_details',
   `select json_build_object(
             'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
@@ -101,13 +134,14 @@ const orderDetails = statement<{ o: OrderRow; open: Open }>(
                       from orders x where x.borrower_id = $2 and x.status in ${OPEN}), '[]'::json) as open
      from orders o join products p on p.id = o.product_id
     where o.order_no = $1 and o.borrower_id = $2`,
+  { o: orderRow, open: openColumn },
 );
 
 /**
  * Stores the quote the confirm screen shows and answers whether the borrower ever borrowed (the
  * agreement popup): the confirm call's one statement (its insert runs once, read or not).
  */
-const storeQuote = statement<{ has_orders: boolean; stored: number }>(
+const storeQuote = statement.write(
   'loans_store_quote',
   `with q as (
      insert into loan_quotes (id, borrower_id, product_id, terms_version, amount_minor, term_days, quote, expires_at)
@@ -115,6 +149,7 @@ const storeQuote = statement<{ has_orders: boolean; stored: number }>(
      returning 1)
    select exists (select 1 from orders where borrower_id = $2) as has_orders,
           (select count(*) from q)::int as stored`,
+  { has_orders: z.boolean(), stored: z.number() },
 );
 
 /** A stored quote as the push books it: its product now, and the terms of the version it was priced on. */
@@ -135,14 +170,10 @@ export interface BookableQuote {
   used: boolean;
 }
 
-const byRequestKey = statement<{
-  order_no: string;
-  product_id: number;
-  amount_minor: string;
-  term_days: number;
-}>(
+const byRequestKey = statement.read(
   'loans_order_by_request_key',
   `select order_no, product_id, amount_minor::text, term_days from orders where borrower_id = $1 and request_key = $2`,
+  { order_no: z.string(), product_id: z.number(), amount_minor: z.string(), term_days: z.number() },
 );
 
 /** The row as the loan account's facts (its sums are the account's, decision 048). */

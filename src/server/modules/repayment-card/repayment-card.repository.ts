@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { statusSql } from '../../../shared/domain/order-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -31,7 +32,15 @@ export interface CardRepaymentRow {
  * if it is the borrower's and live; else their live order that falls due first). The ledger of that
  * order is the repayment module's own statement.
  */
-const wayRead = statement<{ cards: StoredCard[]; orderNo: string | null }>(
+const storedCard = z.strictObject({
+  id: z.number(),
+  bankName: z.string(),
+  bankCode: z.string(),
+  maskedNo: z.string(),
+  needsSms: z.boolean(),
+}) satisfies z.ZodType<StoredCard>;
+
+const wayRead = statement.read(
   'card_repay_way',
   `select coalesce((select json_agg(json_build_object(
              'id', c.id, 'bankName', c.bank_name, 'bankCode', c.bank_code, 'maskedNo', c.masked_no,
@@ -40,6 +49,7 @@ const wayRead = statement<{ cards: StoredCard[]; orderNo: string | null }>(
           (select o.order_no from orders o
             where o.borrower_id = $1 and o.status in ${statusSql('live')} and ($3 = '' or o.order_no = $3)
             order by o.due_at asc nulls last, o.id limit 1) as "orderNo"`,
+  { cards: z.array(storedCard), orderNo: z.string().nullable() },
 );
 
 /** A record read by SQL text (bigint amounts come as text). */

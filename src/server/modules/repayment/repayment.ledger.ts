@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
 import type { GatewayEvent } from '../../../shared/contract/repayment.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
@@ -130,7 +131,7 @@ async function bookApplication(
  * The event and the payment recorded in one named statement (decision 020: parsed and planned once per
  * connection; every callback runs it, repeated ones included).
  */
-const recordPayment = statement<{ id: number | null; state: string | null; fresh: boolean }>(
+const recordPayment = statement.write(
   'repay_record_payment',
   `with ev as (
      insert into gateway_events (event_id, payment_id, outcome) values ($1, $2, 'received')
@@ -152,6 +153,7 @@ const recordPayment = statement<{ id: number | null; state: string | null; fresh
           exists (select 1 from pay) as fresh
      from (select 1) one
      left join payments p on p.provider_payment_id = $2`,
+  { id: z.number().nullable(), state: z.string().nullable(), fresh: z.boolean() },
 );
 
 export function repaymentLedger(deps: {

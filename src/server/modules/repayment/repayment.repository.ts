@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Allocation } from '../../../shared/domain/ledger.ts';
 import type { Installment, QuotedFee } from '../../../shared/domain/pricing.ts';
 import type { StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { LOAN_FACTS_FIELDS } from '../../db/loan-facts.ts';
+import { LOAN_FACTS_FIELDS, LOAN_FACTS_ROW } from '../../db/loan-facts.ts';
 import { payCodes, payments, utrSubmissions } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
@@ -22,8 +23,11 @@ export interface LedgerOrder {
   termDays: number;
   /** Null for orders older than the order engine (no plan). */
   schedule: Installment[] | null;
-  /** The quote's fees, upfront ones included: the market's cost caps count them (decision 047). */
-  quoteFees?: QuotedFee[];
+  /**
+   * The quote's fees, upfront ones included: the market's cost caps count them (decision 047). Null for
+   * orders older than issue 8's quotes.
+   */
+  quoteFees?: QuotedFee[] | null;
   terms: StoredTerms | null;
   extensionDays: number;
   disbursedAt: string | null;
@@ -48,9 +52,22 @@ const LEDGER_SELECT = `select json_build_object(
   ) as o
   from orders o join products p on p.id = o.product_id`;
 
-const borrowerLedger = statement<{ o: LedgerOrder }>(
+const ledgerOrder = z.strictObject({
+  ...LOAN_FACTS_ROW,
+  id: z.number(),
+  orderNo: z.string(),
+  borrowerId: z.number(),
+  productId: z.number(),
+  productName: z.string(),
+  productLogo: z.string(),
+  dueAt: z.string().nullable(),
+  paidOn: z.record(z.string(), z.string()).nullable(),
+}) satisfies z.ZodType<LedgerOrder>;
+
+const borrowerLedger = statement.read(
   'repay_borrower_ledger',
   `${LEDGER_SELECT} where o.order_no = $1 and o.borrower_id = $2`,
+  { o: ledgerOrder },
 );
 
 export interface PayCodeRow {
