@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { isMarket, type Market } from '../../../shared/markets.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
@@ -97,18 +98,13 @@ export function MessagesPage() {
 function MessageCard({ message: m }: { message: ContactMessage }) {
   const { t } = useTranslation('admin');
   const session = useStaffSession();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
-
-  const handle = async () => {
-    setBusy(true);
-    const result = await markHandled(m.id, session.csrfToken);
-    setBusy(false);
-    if (!result.ok) return;
-    toast.show(t('messages.markedHandled'));
-    await queryClient.invalidateQueries({ queryKey: adminKeys.messages });
-  };
+  // A failure is the request helper's toast; the button comes back for another try.
+  const handle = useApiMutation({
+    call: () => markHandled(m.id, session.csrfToken),
+    invalidates: [adminKeys.messages],
+    onSuccess: () => toast.show(t('messages.markedHandled')),
+  });
 
   return (
     <li>
@@ -142,8 +138,8 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
             <button
               type="button"
               className="admin-button admin-button-primary"
-              onClick={() => void handle()}
-              disabled={busy}
+              onClick={() => handle.mutate()}
+              disabled={handle.isPending}
               aria-label={t('messages.markHandledNamed', { name: m.name })}
             >
               {t('messages.markHandled')}
