@@ -50,12 +50,7 @@ export interface OrderDecision {
 }
 
 /** Silent: the order page shows a refusal next to the decision it is about. */
-export function decideOrder(
-  orderNo: string,
-  body: OrderDecision,
-  csrf: string,
-  loadingText: string,
-) {
+export function decideOrder(orderNo: string, body: OrderDecision, csrf: string, loadingText: string) {
   return adminRequest<AdminOrder>(ORDER_PATHS.actions(orderNo), {
     method: 'POST',
     data: { ...body },

@@ -172,8 +172,7 @@ function ProposalCard({
       decideManualCredit(credit.id, what, reason.trim(), session.csrfToken, t('payments.saving')),
     onSuccess: (_done, what) =>
       onSettled(t(`payments.manual.${what === 'approve' ? 'approved' : 'rejected'}`, { id: credit.id })),
-    onError: (failed) =>
-      onSettled(null, t('payments.failed', { id: credit.id, message: failed.message })),
+    onError: (failed) => onSettled(null, t('payments.failed', { id: credit.id, message: failed.message })),
   });
 
   const decide = async (what: 'approve' | 'reject') => {
