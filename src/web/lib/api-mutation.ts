@@ -11,6 +11,8 @@ export interface ApiMutationOptions<TVars, TData> {
   onSuccess?: (data: TData, vars: TVars) => unknown;
   /** The server's refusal or the network's failure, as an ApiFailure (its code and message). */
   onError?: (failure: ApiFailure, vars: TVars) => unknown;
+  /** After either, for what happens whatever the reply (a record whose answer does not matter). */
+  onSettled?: (vars: TVars) => unknown;
 }
 
 export type ApiMutation<TVars, TData> = UseMutationResult<TData, ApiFailure, TVars>;
@@ -41,8 +43,9 @@ export function useApiMutation<TVars = void, TData = unknown>(
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (failure, vars) => options.onError?.(failure, vars),
-    onSettled: () => {
+    onSettled: async (_data, _error, vars) => {
       inFlight.current = false;
+      await options.onSettled?.(vars);
     },
   });
   const mutate: typeof mutation.mutate = (...args) => {
