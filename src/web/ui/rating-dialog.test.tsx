@@ -27,16 +27,27 @@ describe('RatingDialog', () => {
     expect(shown).toEqual(['Silakan pilih']);
   });
 
-  it('sends the chosen score and resets it after success', async () => {
-    const onSend = vi.fn(async () => true);
-    render(<RatingDialog visible labels={labels} onSend={onSend} onCancel={() => {}} />);
+  it('sends the chosen score, and has none chosen when it opens again after success', async () => {
+    const onSend = vi.fn();
+    const { rerender } = render(<RatingDialog visible labels={labels} onSend={onSend} onCancel={() => {}} />);
     fireEvent.click(await screen.findByRole('radio', { name: '4 stars' }));
     expect(screen.getByRole('radio', { name: '4 stars' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByText('Send'));
     await waitFor(() => expect(onSend).toHaveBeenCalledWith(4));
+    // The caller hides the dialog once the score was accepted, and shows it again later.
+    rerender(<RatingDialog visible={false} labels={labels} onSend={onSend} onCancel={() => {}} />);
+    rerender(<RatingDialog visible labels={labels} onSend={onSend} onCancel={() => {}} />);
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: '4 stars' }).getAttribute('aria-checked')).toBe('false'),
     );
+  });
+
+  it('does not send again while a score is on its way', async () => {
+    const onSend = vi.fn();
+    render(<RatingDialog visible sending labels={labels} onSend={onSend} onCancel={() => {}} />);
+    fireEvent.click(await screen.findByRole('radio', { name: '3 stars' }));
+    fireEvent.click(screen.getByText('Send'));
+    expect(onSend).not.toHaveBeenCalled();
   });
 
   it('cancel resets the score and tells the caller', async () => {

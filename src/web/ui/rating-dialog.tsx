@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { toast } from '../lib/toast.ts';
 import { Dialog } from './overlays.tsx';
 import './rating-dialog.css';
@@ -23,8 +23,10 @@ export interface RatingLabels {
 export interface RatingDialogProps {
   visible: boolean;
   labels: RatingLabels;
-  /** Resolves true when the score was accepted; the dialog then closes and the score resets. */
-  onSend: (score: number) => Promise<boolean>;
+  /** Sends the score (the caller's mutation); the caller hides the dialog once it was accepted. */
+  onSend: (score: number) => void;
+  /** The score is on its way (the mutation's `isPending`): Send waits. */
+  sending?: boolean;
   /** Cancel or a tap on the mask: closes and resets the score (spec §4). */
   onCancel: () => void;
 }
@@ -33,26 +35,24 @@ export interface RatingDialogProps {
  * Five keyboard- and screen-reader-friendly stars (a radio group) in a dialog with Cancel and Send.
  * Used wherever the borrower rates something: a handled complaint, the chatbot, the loan details.
  */
-export function RatingDialog({ visible, labels, onSend, onCancel }: RatingDialogProps) {
+export function RatingDialog({ visible, labels, onSend, sending = false, onCancel }: RatingDialogProps) {
   const [score, setScore] = useState(0);
-  const [sending, setSending] = useState(false);
+  // Hidden (sent, or cancelled): the next time it opens, no star is chosen.
+  useEffect(() => {
+    if (!visible) setScore(0);
+  }, [visible]);
 
   const close = () => {
     setScore(0);
     onCancel();
   };
 
-  const send = async () => {
+  const send = () => {
     if (score === 0) {
       toast.show(labels.pickStars);
       return;
     }
-    setSending(true);
-    try {
-      if (await onSend(score)) setScore(0);
-    } finally {
-      setSending(false);
-    }
+    if (!sending) onSend(score);
   };
 
   return (

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { StaffSession } from '../../../shared/contract/admin.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../ui/page-state.tsx';
 import { isSignedOutError, logout, onSignedOut, sessionQuery } from './admin-api.ts';
@@ -61,7 +62,6 @@ export function AdminLayout() {
 function AdminHeader({ session }: { session: StaffSession }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
   const { staff } = session;
   const isAdmin = staff.role === 'admin';
   const links = [
@@ -82,15 +82,16 @@ function AdminHeader({ session }: { session: StaffSession }) {
     ...(isAdmin ? [{ to: ADMIN_ROUTES.audit, label: t('nav.audit') }] : []),
   ];
 
-  const signOut = async () => {
-    setLeaving(true);
-    const result = await logout(session.csrfToken);
-    setLeaving(false);
-    // A failure was toasted; a session that had already ended is as good as signed out.
-    if (!result.ok && String(result.code) !== '401') return;
+  const signOut = useApiMutation({
+    call: async () => {
+      const result = await logout(session.csrfToken);
+      // A session that had already ended is as good as signed out; any other failure was toasted.
+      return String(result.code) === '401' ? { ...result, ok: true } : result;
+    },
     // The sign-in page forgets what this session had loaded.
-    await navigate(ADMIN_ROUTES.login, { replace: true });
-  };
+    onSuccess: () => navigate(ADMIN_ROUTES.login, { replace: true }),
+  });
+  const leaving = signOut.isPending;
 
   return (
     <header className="admin-header">
@@ -104,7 +105,7 @@ function AdminHeader({ session }: { session: StaffSession }) {
             </span>
           </p>
           <LanguageSwitch className="admin-lang-on-brand" />
-          <button type="button" className="admin-signout" onClick={() => void signOut()} disabled={leaving}>
+          <button type="button" className="admin-signout" onClick={() => signOut.mutate()} disabled={leaving}>
             {leaving ? t('header.signingOut') : t('header.signOut')}
           </button>
         </div>

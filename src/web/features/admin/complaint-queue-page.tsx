@@ -4,15 +4,14 @@ import { Link } from 'react-router';
 import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchQueue, type QueueFilters, useStaffSession } from './admin-api.ts';
+import { AdminListPage, pageParam } from './admin-list-page.tsx';
 import { ADMIN_ROUTES } from './admin-paths.ts';
 import {
   Cell,
   type Choice,
   marketChoices,
   OverdueMark,
-  Pagination,
   SelectField,
   StatusBadge,
   Time,
@@ -27,7 +26,6 @@ function readFilters(params: URLSearchParams, markets: readonly Market[]): Queue
   const market = params.get('market')?.toUpperCase();
   const status = params.get('status');
   const type = Number(params.get('type'));
-  const page = Number(params.get('page'));
   return {
     // Only one of the operator's markets; a lone market is always that one.
     market:
@@ -40,7 +38,7 @@ function readFilters(params: URLSearchParams, markets: readonly Market[]): Queue
           : 'processing',
     type: Number.isInteger(type) && type > 0 ? type : undefined,
     overdue: params.get('overdue') === '1',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params),
   };
 }
 
@@ -57,7 +55,6 @@ export function ComplaintQueuePage() {
     placeholderData: keepPreviousData,
   });
   const overdueId = useId();
-  const headingId = useId();
 
   const typeChoices: Choice[] = [{ value: '', label: t('filters.allTypes') }];
   for (const type of queue.data?.types ?? [])
@@ -68,133 +65,120 @@ export function ComplaintQueuePage() {
 
   const title = t('queue.title');
   return (
-    <section className="admin-page" aria-labelledby={headingId}>
-      <title>{`${title} · ${t('app.title')}`}</title>
-      <h1 id={headingId}>{title}</h1>
-
-      <search className="admin-filters" aria-label={t('filters.label')}>
-        <SelectField
-          label={t('filters.market')}
-          value={filters.market ?? ''}
-          choices={marketChoices(staff.markets, t)}
-          onChange={(v) => setFilter('market', v)}
-          disabled={staff.markets.length === 1}
-        />
-        <SelectField
-          label={t('filters.status')}
-          value={filters.status ?? ALL}
-          choices={[
-            { value: 'processing', label: t('status.processing') },
-            { value: 'processed', label: t('status.processed') },
-            { value: ALL, label: t('filters.allStatuses') },
-          ]}
-          // Processing is the default, so it needs no parameter.
-          onChange={(v) => setFilter('status', v === 'processing' ? '' : v)}
-        />
-        <SelectField
-          label={t('filters.type')}
-          value={filters.type === undefined ? '' : String(filters.type)}
-          choices={typeChoices}
-          onChange={(v) => setFilter('type', v)}
-        />
-        <div className="admin-check">
-          <input
-            id={overdueId}
-            type="checkbox"
-            checked={filters.overdue}
-            onChange={(e) => setFilter('overdue', e.target.checked ? '1' : '')}
+    <AdminListPage
+      title={title}
+      appTitle={t('app.title')}
+      list={queue}
+      emptyText={t('queue.empty')}
+      totalText={(count) => t('queue.total', { count })}
+      filters={
+        <>
+          <SelectField
+            label={t('filters.market')}
+            value={filters.market ?? ''}
+            choices={marketChoices(staff.markets, t)}
+            onChange={(v) => setFilter('market', v)}
+            disabled={staff.markets.length === 1}
           />
-          <label htmlFor={overdueId}>{t('filters.overdueOnly')}</label>
-        </div>
-      </search>
-
-      {queue.isPending ? (
-        <PageLoading />
-      ) : queue.isError ? (
-        <PageError message={queue.error.message} onRetry={() => void queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
-        <PageEmpty text={t('queue.empty')} />
-      ) : (
-        <div aria-busy={queue.isPlaceholderData}>
-          <p className="admin-muted" aria-live="polite">
-            {t('queue.total', { count: queue.data.total })}
-          </p>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table-cards">
-              <caption className="visually-hidden">{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.id')}</th>
-                  <th scope="col">{t('columns.market')}</th>
-                  <th scope="col">{t('columns.type')}</th>
-                  <th scope="col">{t('columns.excerpt')}</th>
-                  <th scope="col">{t('columns.created')}</th>
-                  <th scope="col">{t('columns.deadline')}</th>
-                  <th scope="col">{t('columns.status')}</th>
-                  <th scope="col">{t('columns.score')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {queue.data.items.map((item) => (
-                  <tr key={item.id} className={item.overdue ? 'admin-row-overdue' : undefined}>
-                    <Cell header label={t('columns.id')}>
-                      <Link
-                        className="admin-row-link"
-                        to={ADMIN_ROUTES.complaint(item.id)}
-                        state={{ queueSearch: params.toString() }}
-                        aria-label={t('queue.open', { id: item.id })}
-                      >
-                        #{item.id}
-                      </Link>
-                    </Cell>
-                    <Cell label={t('columns.market')}>{t(`markets.${item.market}`)}</Cell>
-                    <Cell label={t('columns.type')}>
-                      {item.type}
-                      {item.subType ? <span className="admin-muted admin-block">{item.subType}</span> : null}
-                    </Cell>
-                    <Cell label={t('columns.excerpt')} className="admin-excerpt">
-                      {/* Borrower text: a React text node, never markup. */}
-                      <span className="admin-user-text">{item.excerpt}</span>
-                      {item.imageCount > 0 ? (
-                        <span className="admin-muted admin-block">
-                          {t('queue.images', { count: item.imageCount })}
-                        </span>
-                      ) : null}
-                    </Cell>
-                    <Cell label={t('columns.created')} className="admin-nowrap">
-                      <Time iso={item.createdAt} market={item.market} />
-                    </Cell>
-                    <Cell label={t('columns.deadline')} className="admin-nowrap">
-                      <Time iso={item.deadline} market={item.market} />
-                      {item.overdue ? (
-                        <span className="admin-block">
-                          <OverdueMark />
-                        </span>
-                      ) : null}
-                    </Cell>
-                    <Cell label={t('columns.status')}>
-                      <StatusBadge status={item.status} />
-                    </Cell>
-                    <Cell label={t('columns.score')} className="admin-nowrap">
-                      {item.score === null ? (
-                        <span className="admin-muted">{t('queue.noScore')}</span>
-                      ) : (
-                        t('queue.score', { score: item.score })
-                      )}
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <SelectField
+            label={t('filters.status')}
+            value={filters.status ?? ALL}
+            choices={[
+              { value: 'processing', label: t('status.processing') },
+              { value: 'processed', label: t('status.processed') },
+              { value: ALL, label: t('filters.allStatuses') },
+            ]}
+            // Processing is the default, so it needs no parameter.
+            onChange={(v) => setFilter('status', v === 'processing' ? '' : v)}
+          />
+          <SelectField
+            label={t('filters.type')}
+            value={filters.type === undefined ? '' : String(filters.type)}
+            choices={typeChoices}
+            onChange={(v) => setFilter('type', v)}
+          />
+          <div className="admin-check">
+            <input
+              id={overdueId}
+              type="checkbox"
+              checked={filters.overdue}
+              onChange={(e) => setFilter('overdue', e.target.checked ? '1' : '')}
+            />
+            <label htmlFor={overdueId}>{t('filters.overdueOnly')}</label>
           </div>
-          <Pagination
-            page={queue.data.page}
-            pageSize={queue.data.pageSize}
-            total={queue.data.total}
-            onPage={(page) => setFilter('page', String(page))}
-          />
+        </>
+      }
+    >
+      {(items) => (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table-cards">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.id')}</th>
+                <th scope="col">{t('columns.market')}</th>
+                <th scope="col">{t('columns.type')}</th>
+                <th scope="col">{t('columns.excerpt')}</th>
+                <th scope="col">{t('columns.created')}</th>
+                <th scope="col">{t('columns.deadline')}</th>
+                <th scope="col">{t('columns.status')}</th>
+                <th scope="col">{t('columns.score')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className={item.overdue ? 'admin-row-overdue' : undefined}>
+                  <Cell header label={t('columns.id')}>
+                    <Link
+                      className="admin-row-link"
+                      to={ADMIN_ROUTES.complaint(item.id)}
+                      state={{ queueSearch: params.toString() }}
+                      aria-label={t('queue.open', { id: item.id })}
+                    >
+                      #{item.id}
+                    </Link>
+                  </Cell>
+                  <Cell label={t('columns.market')}>{t(`markets.${item.market}`)}</Cell>
+                  <Cell label={t('columns.type')}>
+                    {item.type}
+                    {item.subType ? <span className="admin-muted admin-block">{item.subType}</span> : null}
+                  </Cell>
+                  <Cell label={t('columns.excerpt')} className="admin-excerpt">
+                    {/* Borrower text: a React text node, never markup. */}
+                    <span className="admin-user-text">{item.excerpt}</span>
+                    {item.imageCount > 0 ? (
+                      <span className="admin-muted admin-block">
+                        {t('queue.images', { count: item.imageCount })}
+                      </span>
+                    ) : null}
+                  </Cell>
+                  <Cell label={t('columns.created')} className="admin-nowrap">
+                    <Time iso={item.createdAt} market={item.market} />
+                  </Cell>
+                  <Cell label={t('columns.deadline')} className="admin-nowrap">
+                    <Time iso={item.deadline} market={item.market} />
+                    {item.overdue ? (
+                      <span className="admin-block">
+                        <OverdueMark />
+                      </span>
+                    ) : null}
+                  </Cell>
+                  <Cell label={t('columns.status')}>
+                    <StatusBadge status={item.status} />
+                  </Cell>
+                  <Cell label={t('columns.score')} className="admin-nowrap">
+                    {item.score === null ? (
+                      <span className="admin-muted">{t('queue.noScore')}</span>
+                    ) : (
+                      t('queue.score', { score: item.score })
+                    )}
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
-    </section>
+    </AdminListPage>
   );
 }

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { StaffSession } from '../../../shared/contract/admin.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { adminKeys, login } from './admin-api.ts';
 import { safeNext } from './admin-paths.ts';
@@ -17,9 +19,18 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
-  // Enter pressed twice before the re-render must not count as two failed attempts toward the lock-out.
-  const sendingNow = useRef(false);
+  // One attempt at a time (the mutation's own guard): Enter pressed twice before the re-render must not
+  // count as two failed attempts toward the lock-out.
+  const signIn = useApiMutation({
+    call: (body: { email: string; password: string }) => login(body.email, body.password),
+    onSuccess: (session: StaffSession) => {
+      // The shell's session guard reads this instead of asking the server again.
+      queryClient.setQueryData(adminKeys.session, session);
+      navigate(safeNext(params.get('next')), { replace: true });
+    },
+    onError: (failed) => setError(failed.message),
+  });
+  const sending = signIn.isPending;
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
@@ -31,9 +42,9 @@ export function LoginPage() {
     queryClient.removeQueries({ queryKey: adminKeys.all });
   }, [queryClient]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (sendingNow.current) return;
+    if (sending) return;
     if (!email.trim()) {
       setError(t('login.emailMissing'));
       return;
@@ -42,19 +53,8 @@ export function LoginPage() {
       setError(t('login.passwordMissing'));
       return;
     }
-    sendingNow.current = true;
-    setSending(true);
     setError('');
-    const result = await login(email.trim(), password);
-    sendingNow.current = false;
-    setSending(false);
-    if (!result.ok || !result.data) {
-      setError(result.message);
-      return;
-    }
-    // The shell's session guard reads this instead of asking the server again.
-    queryClient.setQueryData(adminKeys.session, result.data);
-    navigate(safeNext(params.get('next')), { replace: true });
+    signIn.mutate({ email: email.trim(), password });
   };
 
   const title = t('login.title');

@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { isMarket, type Market } from '../../../shared/markets.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
-import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import {
   adminKeys,
   type ContactMessage,
@@ -12,7 +12,8 @@ import {
   markHandled,
   useStaffSession,
 } from './admin-api.ts';
-import { marketChoices, Pagination, SelectField, Time, useUrlFilters } from './admin-ui.tsx';
+import { AdminListPage, pageParam } from './admin-list-page.tsx';
+import { marketChoices, SelectField, Time, useUrlFilters } from './admin-ui.tsx';
 import './admin.css';
 
 /** `handled` in the address: absent means the messages still to answer; `all` shows both. */
@@ -21,12 +22,11 @@ const ALL = 'all';
 function readFilters(params: URLSearchParams, markets: readonly Market[]): MessageFilters {
   const market = params.get('market')?.toUpperCase();
   const handled = params.get('handled');
-  const page = Number(params.get('page'));
   return {
     market:
       isMarket(market) && markets.includes(market) ? market : markets.length === 1 ? markets[0] : undefined,
     handled: handled === ALL ? undefined : handled === '1' ? '1' : '0',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params),
   };
 }
 
@@ -41,74 +41,57 @@ export function MessagesPage() {
     queryFn: () => fetchMessages(filters),
     placeholderData: keepPreviousData,
   });
-  const headingId = useId();
-
   const title = t('messages.title');
   return (
-    <section className="admin-page" aria-labelledby={headingId}>
-      <title>{`${title} · ${t('app.title')}`}</title>
-      <h1 id={headingId}>{title}</h1>
-      <search className="admin-filters" aria-label={t('filters.label')}>
-        <SelectField
-          label={t('filters.market')}
-          value={filters.market ?? ''}
-          choices={marketChoices(staff.markets, t)}
-          onChange={(v) => setFilter('market', v)}
-          disabled={staff.markets.length === 1}
-        />
-        <SelectField
-          label={t('messages.show')}
-          value={filters.handled ?? ALL}
-          choices={[
-            { value: '0', label: t('messages.unhandled') },
-            { value: '1', label: t('messages.handled') },
-            { value: ALL, label: t('messages.all') },
-          ]}
-          onChange={(v) => setFilter('handled', v === '0' ? '' : v)}
-        />
-      </search>
-
-      {messages.isPending ? (
-        <PageLoading />
-      ) : messages.isError ? (
-        <PageError message={messages.error.message} onRetry={() => void messages.refetch()} />
-      ) : messages.data.items.length === 0 ? (
-        <PageEmpty text={t('messages.empty')} />
-      ) : (
-        <div aria-busy={messages.isPlaceholderData}>
-          <p className="admin-muted">{t('messages.total', { count: messages.data.total })}</p>
-          <ul className="admin-messages">
-            {messages.data.items.map((m) => (
-              <MessageCard key={m.id} message={m} />
-            ))}
-          </ul>
-          <Pagination
-            page={messages.data.page}
-            pageSize={messages.data.pageSize}
-            total={messages.data.total}
-            onPage={(page) => setFilter('page', String(page))}
+    <AdminListPage
+      title={title}
+      appTitle={t('app.title')}
+      list={messages}
+      emptyText={t('messages.empty')}
+      totalText={(count) => t('messages.total', { count })}
+      filters={
+        <>
+          <SelectField
+            label={t('filters.market')}
+            value={filters.market ?? ''}
+            choices={marketChoices(staff.markets, t)}
+            onChange={(v) => setFilter('market', v)}
+            disabled={staff.markets.length === 1}
           />
-        </div>
+          <SelectField
+            label={t('messages.show')}
+            value={filters.handled ?? ALL}
+            choices={[
+              { value: '0', label: t('messages.unhandled') },
+              { value: '1', label: t('messages.handled') },
+              { value: ALL, label: t('messages.all') },
+            ]}
+            onChange={(v) => setFilter('handled', v === '0' ? '' : v)}
+          />
+        </>
+      }
+    >
+      {(items) => (
+        <ul className="admin-messages">
+          {items.map((m) => (
+            <MessageCard key={m.id} message={m} />
+          ))}
+        </ul>
       )}
-    </section>
+    </AdminListPage>
   );
 }
 
 function MessageCard({ message: m }: { message: ContactMessage }) {
   const { t } = useTranslation('admin');
   const session = useStaffSession();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
-
-  const handle = async () => {
-    setBusy(true);
-    const result = await markHandled(m.id, session.csrfToken);
-    setBusy(false);
-    if (!result.ok) return;
-    toast.show(t('messages.markedHandled'));
-    await queryClient.invalidateQueries({ queryKey: adminKeys.messages });
-  };
+  // A failure is the request helper's toast; the button comes back for another try.
+  const handle = useApiMutation({
+    call: () => markHandled(m.id, session.csrfToken),
+    invalidates: [adminKeys.messages],
+    onSuccess: () => toast.show(t('messages.markedHandled')),
+  });
 
   return (
     <li>
@@ -142,8 +125,8 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
             <button
               type="button"
               className="admin-button admin-button-primary"
-              onClick={() => void handle()}
-              disabled={busy}
+              onClick={() => handle.mutate()}
+              disabled={handle.isPending}
               aria-label={t('messages.markHandledNamed', { name: m.name })}
             >
               {t('messages.markHandled')}

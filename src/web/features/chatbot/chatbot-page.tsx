@@ -6,6 +6,7 @@ import type { QaItem } from '../../../shared/contract/chatbot.ts';
 import { ACTION_HAND_OVER, CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { requestSignIn } from '../../lib/api-client.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { ApiFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { toast } from '../../lib/toast.ts';
@@ -211,25 +212,21 @@ export function ChatbotPage() {
     else append({ kind: 'botText', text: result.data.text || t('messages.notResolved') });
   };
 
-  const rate = async (score: number): Promise<boolean> => {
-    if (!rating) return false;
-    const result = await postQaRecord({
-      orderNo,
-      type: QA_RECORD_TYPE.STARS,
-      value: String(score),
-      qaId: rating.questionId,
-    });
-    if (!result.ok || !result.data) return false;
-    setRating(null);
-    if (result.data.goRate) {
-      // Top score: the native app opens the store rating (spec §4).
-      sendBridge({ type: 'goRate' });
-      if (result.data.text) append({ kind: 'botText', text: result.data.text });
-    } else {
-      setResultText(result.data.text || t('messages.thanks'));
-    }
-    return true;
-  };
+  // A refusal is toasted by the request helper; the dialog stays so the borrower can cancel or retry.
+  const rate = useApiMutation({
+    call: ({ score, questionId }: { score: number; questionId: number }) =>
+      postQaRecord({ orderNo, type: QA_RECORD_TYPE.STARS, value: String(score), qaId: questionId }),
+    onSuccess: (recorded) => {
+      setRating(null);
+      if (recorded.goRate) {
+        // Top score: the native app opens the store rating (spec §4).
+        sendBridge({ type: 'goRate' });
+        if (recorded.text) append({ kind: 'botText', text: recorded.text });
+      } else {
+        setResultText(recorded.text || t('messages.thanks'));
+      }
+    },
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -342,7 +339,8 @@ export function ChatbotPage() {
           pickStars: t('messages.pickStars'),
           star: (n) => t(`screen.rating.stars.${n}`),
         }}
-        onSend={rate}
+        onSend={(score) => rating && rate.mutate({ score, questionId: rating.questionId })}
+        sending={rate.isPending}
         onCancel={() => setRating(null)}
       />
       <Dialog

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNotFound } from '../../lib/api-query.ts';
 import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
@@ -60,7 +61,6 @@ export function ComplaintDetailsPage() {
   const { t, i18n } = useTranslation('complaints');
   const lang = isLang(i18n.language) ? i18n.language : sessionLang();
   const market = sessionMarket();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const validId = problemIdParam(params);
   const problemId = validId ?? 0;
@@ -80,6 +80,17 @@ export function ComplaintDetailsPage() {
     }, RATING_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ratingDue]);
+
+  // A refusal is toasted by the helper; the dialog stays so the borrower can cancel or retry.
+  const sendScore = useApiMutation({
+    call: (score: number) => saveScore(problemId, score),
+    // The detail (no rating due any more), the list badge and the entry's counts all change.
+    invalidates: [complaintKeys.all],
+    onSuccess: () => {
+      setRatingOpen(false);
+      toast.show(t('messages.ratingThanks'));
+    },
+  });
 
   const title = t('screens.details.title');
   const page = (body: ReactNode) => (
@@ -112,17 +123,6 @@ export function ComplaintDetailsPage() {
   const data = detail.data;
   const hasResult = data.disposeDetail.trim() !== '' || data.disposeImages.length > 0;
   const openViewer = (images: string[]) => (index: number) => setViewer({ images, index, open: true });
-
-  const sendScore = async (score: number) => {
-    const result = await saveScore(problemId, score);
-    // A refusal is toasted by the helper; the dialog stays so the borrower can cancel or retry.
-    if (!result.ok) return false;
-    setRatingOpen(false);
-    toast.show(t('messages.ratingThanks'));
-    // The detail (no rating due any more), the list badge and the entry's counts all change.
-    await queryClient.invalidateQueries({ queryKey: complaintKeys.all });
-    return true;
-  };
 
   return page(
     <>
@@ -231,7 +231,8 @@ export function ComplaintDetailsPage() {
           pickStars: t('messages.pickStars'),
           star: (n) => t(`screens.rating.stars.${n}`),
         }}
-        onSend={sendScore}
+        onSend={(score) => sendScore.mutate(score)}
+        sending={sendScore.isPending}
         onCancel={() => setRatingOpen(false)}
       />
     </>,

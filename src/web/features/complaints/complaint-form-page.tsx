@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Tag, TextArea, type TextAreaRef } from 'antd-mobile';
 import { AddOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Option } from '../../../shared/contract/complaints.ts';
 import { COLLECTION_TYPE, COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { ImagePicker, type Pick } from '../../ui/image-picker.tsx';
 import { PageError } from '../../ui/page-state.tsx';
@@ -137,7 +138,6 @@ type EvidenceBlock = 'uploading' | 'failed' | null;
 
 function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }: FormProps) {
   const { t } = useTranslation('complaints');
-  const queryClient = useQueryClient();
   // Read once: what this tab kept of an earlier visit to this form (reload, Back).
   const [draft] = useState(() => readDraft(storageKey));
   const [text, setText] = useState(draft?.text ?? '');
@@ -145,9 +145,6 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
     subTypes.some((o) => o.value === draft?.subType) ? (draft?.subType ?? 0) : 0,
   );
   const composing = useRef(false);
-  const [sending, setSending] = useState(false);
-  // A second tap before the first re-render must not send the complaint twice.
-  const sendingNow = useRef(false);
   // Which checks failed on the last Send; each message goes away once its field is put right.
   const [tried, setTried] = useState(false);
   const [evidenceBlocked, setEvidenceBlocked] = useState(false);
@@ -194,14 +191,37 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
     });
   }, [storageKey, text, chosenSubType, uploadedList]);
 
+  // One complaint per tap (the mutation's own guard: a second tap before the re-render sends nothing).
+  // A refusal was toasted by the helper; the text and images stay for another try.
+  const save = useApiMutation({
+    call: (detail: string) =>
+      saveProblem(
+        {
+          problemType: type.value,
+          problemSonType: sonType,
+          problemDetail: detail,
+          problemImage: uploaded.join(','),
+          orderNo,
+        },
+        t('screens.form.sending'),
+      ),
+    // The entry's counts and the list now include this complaint.
+    invalidates: [complaintKeys.all],
+    onSuccess: () => {
+      clearDraft(storageKey);
+      onSent();
+    },
+  });
+  const sending = save.isPending;
+
   const onText = (value: string) => {
     // Extra input is cut, not refused (spec §5); never in the middle of an IME composition.
     setText(composing.current ? value : cutDetail(value));
   };
 
-  const send = async (event: FormEvent) => {
+  const send = (event: FormEvent) => {
     event.preventDefault();
-    if (sendingNow.current) return;
+    if (sending) return;
     const detail = text.trim();
     const needsSubType = subTypes.length > 0 && !chosenSubType;
     setTried(true);
@@ -213,26 +233,7 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
       else evidenceRef.current?.focus();
       return;
     }
-    sendingNow.current = true;
-    setSending(true);
-    const result = await saveProblem(
-      {
-        problemType: type.value,
-        problemSonType: sonType,
-        problemDetail: detail,
-        problemImage: uploaded.join(','),
-        orderNo,
-      },
-      t('screens.form.sending'),
-    );
-    sendingNow.current = false;
-    setSending(false);
-    // A refusal was toasted by the helper; the text and images stay for another try.
-    if (!result.ok) return;
-    clearDraft(storageKey);
-    onSent();
-    // The entry's counts and the list now include this complaint.
-    void queryClient.invalidateQueries({ queryKey: complaintKeys.all });
+    save.mutate(detail);
   };
 
   /** One pick: each refused file named with its reason, what went past the limit counted, the rest sent. */

@@ -14,6 +14,7 @@ import type { OverviewData, RequestItem } from '../../../shared/contract/data-ri
 import { isBlankText } from '../../../shared/domain/text.ts';
 import { dataRights } from '../../../shared/i18n/data-rights.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNetworkFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
@@ -360,9 +361,20 @@ function CancelAccount({ cancel, onClosed }: { cancel: OverviewData['cancel']; o
   const { t } = useTranslation('dataRights');
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const cancelling = useApiMutation({
+    call: () => cancelAccount(),
+    onSuccess: onClosed,
+    onError: (failed) => {
+      setFailure(failed.message);
+      // A loan that became outstanding meanwhile: the card says so from now on.
+      if (String(failed.code) === DATA_RIGHTS_CODE.LOAN_OUTSTANDING)
+        void queryClient.invalidateQueries({ queryKey: dataRightsKeys.overview });
+    },
+  });
+  const busy = cancelling.isPending;
 
   const start = async () => {
+    if (busy) return;
     setFailure('');
     const sure = await confirmDialog({
       title: t('screen.cancel.confirmTitle'),
@@ -370,15 +382,7 @@ function CancelAccount({ cancel, onClosed }: { cancel: OverviewData['cancel']; o
       confirmText: t('screen.cancel.confirm'),
       cancelText: t('screen.cancel.keep'),
     });
-    if (!sure) return;
-    setBusy(true);
-    const result = await cancelAccount();
-    setBusy(false);
-    if (result.ok) return onClosed();
-    setFailure(result.message);
-    // A loan that became outstanding meanwhile: the card says so from now on.
-    if (String(result.code) === DATA_RIGHTS_CODE.LOAN_OUTSTANDING)
-      void queryClient.invalidateQueries({ queryKey: dataRightsKeys.overview });
+    if (sure) cancelling.mutate();
   };
 
   return (

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { LegalDocument } from '../../../shared/legal/legal-document.ts';
+import type { LegalDocument as LegalText } from '../../../shared/legal/legal-document.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
 import { sessionLang, sessionMarket } from '../../lib/session-params.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { LegalDocument } from '../../ui/legal-document.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import './loan-confirm-api.ts';
@@ -13,7 +14,7 @@ import './loan-agreement-page.css';
  * Each market's agreement is its own module (both its languages), fetched when the page opens: a
  * borrower reads one market's agreement, and nobody's first load carries the other's.
  */
-const AGREEMENTS: Record<Market, () => Promise<Record<Lang, LegalDocument>>> = {
+const AGREEMENTS: Record<Market, () => Promise<Record<Lang, LegalText>>> = {
   IN: () => import('../../../shared/legal/loan-agreement-in.ts').then((m) => m.LOAN_AGREEMENT_IN),
   ID: () => import('../../../shared/legal/loan-agreement-id.ts').then((m) => m.LOAN_AGREEMENT_ID),
 };
@@ -46,27 +47,7 @@ export function LoanAgreementPage() {
       <h1 className={embedded ? 'visually-hidden' : undefined}>{title}</h1>
       {doc ? (
         <article lang={doc.lang} data-market={doc.market} className="loan-agreement-text">
-          {doc.intro.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-          {doc.sections.map((section, i) => (
-            <section key={section.heading} aria-labelledby={`loan-agreement-${i}`}>
-              <h2 id={`loan-agreement-${i}`}>{section.heading}</h2>
-              {section.paragraphs.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-              {section.list.length > 0 ? (
-                <ul>
-                  {section.list.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              ) : null}
-              {section.after.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-            </section>
-          ))}
+          <LegalDocument doc={doc} headingId={(i) => `loan-agreement-${i}`} />
         </article>
       ) : agreement.isError ? (
         <PageError message={t('agreementPage.loadError')} onRetry={() => void agreement.refetch()} />

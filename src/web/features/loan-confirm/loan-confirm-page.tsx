@@ -6,6 +6,7 @@ import type { KeyFacts, LoanConfirm } from '../../../shared/contract/loans.ts';
 import { LOAN_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNetworkFailure, isNotFound, isSessionEnded } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
@@ -27,6 +28,7 @@ import {
   isWebUrl,
   loanConfirmKeys,
   loanConfirmQuery,
+  type PushChoice,
   pageLocation,
   popupFrameUrl,
   pushLoan,
@@ -152,8 +154,29 @@ function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: C
     if (loaded.data.languageType === 1 && popupFrameUrl(loaded.data.popAgreementUrl)) setPopupOpen(true);
   }, [loaded]);
 
-  const [pushing, setPushing] = useState(false);
-  const pushingRef = useRef(false);
+  // Once the loan is booked the page is leaving for its details: the button stays busy until it has gone.
+  const [leaving, setLeaving] = useState(false);
+  const push = useApiMutation({
+    call: (loan: PushChoice) => pushLoan(loan),
+    onSuccess: (pushed, loan) => {
+      const next = pushed ? confirmedUrl(pushed.lendDetailsUrl) : null;
+      if (!next) {
+        toast.show(t('common:errors.internal'));
+        return;
+      }
+      forgetRequestKey(loan.productId, loan.amount, loan.periods);
+      setLeaving(true);
+      // Replaced, so Back from the loan's details does not come back to confirm it again.
+      pageLocation.replace(next);
+    },
+    // A refusal or a lost reply was toasted by the request helper; the same tap sends the same key again.
+    // The terms changed or the quote expired: nothing was booked; the screen shows the terms of now, and
+    // the button waits for them.
+    onError: (failed) => {
+      if (String(failed.code) === LOAN_ERROR_CODE.QUOTE_STALE) void refetch();
+    },
+  });
+  const pushing = push.isPending || leaving;
   const [jumping, setJumping] = useState<number | null>(null);
 
   if (!data) {
@@ -210,27 +233,10 @@ function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: C
     (document.activeElement as HTMLElement | null)?.blur();
   };
 
-  const confirm = async () => {
-    if (!canConfirm || pushingRef.current) return;
-    pushingRef.current = true;
-    setPushing(true);
+  const confirm = () => {
+    if (!canConfirm) return;
     // The figures on screen are the loan confirmed: the key facts match what is sent.
-    const loan = { productId, amount: data.amount, periods: data.periods, quoteId: data.quote.id };
-    const result = await pushLoan(loan);
-    const next = result.ok && result.data ? confirmedUrl(result.data.lendDetailsUrl) : null;
-    if (next) {
-      forgetRequestKey(loan.productId, loan.amount, loan.periods);
-      // Replaced, so Back from the loan's details does not come back to confirm it again.
-      pageLocation.replace(next);
-      return;
-    }
-    // A refusal or a lost reply was toasted by the request helper; the same tap sends the same key again.
-    if (result.ok) toast.show(t('common:errors.internal'));
-    pushingRef.current = false;
-    setPushing(false);
-    // The terms changed or the quote expired: nothing was booked; the screen shows the terms of now, and
-    // the button waits for them.
-    if (String(result.code) === LOAN_ERROR_CODE.QUOTE_STALE) void refetch();
+    push.mutate({ productId, amount: data.amount, periods: data.periods, quoteId: data.quote.id });
   };
 
   const openContract = async (position: number) => {
@@ -389,7 +395,7 @@ function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: C
           disabled={!canConfirm}
           loading={pushing}
           loadingText={t('confirming')}
-          onClick={() => void confirm()}
+          onClick={confirm}
           // Screen readers hear the button is working, not only that it cannot be pressed.
           aria-busy={pushing || undefined}
           aria-describedby={hint ? hintId : undefined}

@@ -209,8 +209,9 @@ describe('LoanDetailsPage', () => {
       renderAt(routes, DETAILS);
       await settle(() => screen.queryByRole('button', { name: 'Loan more' }) !== null);
       fireEvent.click(screen.getByRole('button', { name: 'Loan more' }));
+      // The write (a mutation) sets its timer a few microtasks after the tap: the async advance runs them.
       await act(async () => {
-        vi.advanceTimersByTime(EVENT_TIMEOUT_MS);
+        await vi.advanceTimersByTimeAsync(EVENT_TIMEOUT_MS);
       });
       expect(EVENT_TIMEOUT_MS).toBeLessThanOrEqual(5000);
       await settle(() => screen.queryByTestId('marker') !== null);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import {
   showsRecommendations,
 } from '../../../shared/domain/order-status.ts';
 import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { openTarget } from '../../lib/open-target.ts';
@@ -43,7 +44,6 @@ export function LoanDetailsPage() {
   const { t } = useTranslation('loanDetails');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const validOrder = orderIdParam(params);
   const orderNo = validOrder ?? '';
   // The route's loader has already asked for this (same key, call and retry rule).
@@ -67,6 +67,18 @@ export function LoanDetailsPage() {
   // Offline, the page tries again by itself when the connection comes back.
   const { refetch } = details;
   useRetryWhenOnline(offline, refetch);
+
+  // A refusal is toasted by the helper; the dialog stays so the borrower can cancel or retry.
+  const sendScore = useApiMutation({
+    call: (score: number) => saveLoanScore(orderNo, score),
+    invalidates: [loanDetailsKeys.order(orderNo)],
+    onSuccess: (_saved, score) => {
+      setRatingOpen(false);
+      // Product brief §5: every score is recorded first; only the happy ones go on to the store.
+      if (score >= STORE_RATING_FROM) sendBridge({ type: 'goRate' });
+      else setThanksOpen(true);
+    },
+  });
 
   const title = t('title');
   const page = (body: ReactNode) => (
@@ -95,18 +107,6 @@ export function LoanDetailsPage() {
 
   const data = details.data;
 
-  const sendScore = async (score: number) => {
-    const result = await saveLoanScore(orderNo, score);
-    // A refusal is toasted by the helper; the dialog stays so the borrower can cancel or retry.
-    if (!result.ok) return false;
-    setRatingOpen(false);
-    // Product brief §5: every score is recorded first; only the happy ones go on to the store.
-    if (score >= STORE_RATING_FROM) sendBridge({ type: 'goRate' });
-    else setThanksOpen(true);
-    void queryClient.invalidateQueries({ queryKey: loanDetailsKeys.order(orderNo) });
-    return true;
-  };
-
   return page(
     <LoanDetailsBody
       data={data}
@@ -127,7 +127,8 @@ export function LoanDetailsPage() {
           pickStars: t('rating.pickStars'),
           star: (n) => t(`rating.stars.${n}`),
         }}
-        onSend={sendScore}
+        onSend={(score) => sendScore.mutate(score)}
+        sending={sendScore.isPending}
         onCancel={() => setRatingOpen(false)}
       />
       <Dialog
@@ -159,8 +160,19 @@ interface BodyProps {
 
 function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }: BodyProps) {
   const { t } = useTranslation('loanDetails');
-  const [jumping, setJumping] = useState<number | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  // Anything but '00' has been toasted with the server's message by the helper.
+  const jump = useApiMutation({
+    call: ({ product, index }: { product: RecommendedProduct; index: number }) =>
+      jumpToProduct(product.id, index),
+    onSuccess: (reply) => openOrSay(reply?.url ?? ''),
+  });
+  const jumping = jump.isPending ? (jump.variables?.index ?? null) : null;
+  // First the record (its reply does not matter), then the new application for the same product.
+  const loanMoreEvent = useApiMutation({
+    call: () => saveLoanMoreEvent(data.productId),
+    onSettled: () => open(`${H5_PATHS.loanConfirm}?productId=${data.productId}`),
+  });
+  const leaving = loanMoreEvent.isPending;
   const buttons = detailButtons(data.orderStatus, data.isDelay);
   const exit = data.coolingOff;
   const recommended = showsRecommendations(data.orderStatus) ? data.recProducts : [];
@@ -169,26 +181,8 @@ function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }:
     if (!open(url)) toast.show(t('states.openFailed'));
   };
 
-  const apply = async (product: RecommendedProduct, index: number) => {
-    if (jumping !== null) return;
-    setJumping(index);
-    try {
-      const result = await jumpToProduct(product.id, index);
-      // Anything but '00' has been toasted with the server's message by the helper.
-      if (result.ok) openOrSay(result.data?.url ?? '');
-    } finally {
-      setJumping(null);
-    }
-  };
-
-  const loanMore = async () => {
-    if (leaving) return;
-    setLeaving(true);
-    // First the record (its reply does not matter), then the new application for the same product.
-    await saveLoanMoreEvent(data.productId);
-    setLeaving(false);
-    open(`${H5_PATHS.loanConfirm}?productId=${data.productId}`);
-  };
+  const apply = (product: RecommendedProduct, index: number) => jump.mutate({ product, index });
+  const loanMore = () => loanMoreEvent.mutate();
 
   const button = (kind: DetailButton) => {
     switch (kind) {

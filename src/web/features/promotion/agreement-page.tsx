@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import { promoAgreement } from '../../../shared/legal/promo-agreement.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
+import { LegalDocument } from '../../ui/legal-document.tsx';
 import { usePromo } from './promo-layout.tsx';
 import { landingQuery } from './promo-params.ts';
 
@@ -35,27 +36,7 @@ export function AgreementPage() {
         <h1 ref={heading} tabIndex={-1}>
           {title}
         </h1>
-        {doc.intro.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-        {doc.sections.map((section, i) => (
-          <section key={section.heading} aria-labelledby={`promo-legal-${i}`}>
-            <h2 id={`promo-legal-${i}`}>{section.heading}</h2>
-            {section.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-            {section.list.length > 0 ? (
-              <ul>
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-            {section.after.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </section>
-        ))}
+        <LegalDocument doc={doc} headingId={(i) => `promo-legal-${i}`} />
       </article>
       {openedHere ? (
         <button type="button" className="promo-button" onClick={() => navigate(-1)}>

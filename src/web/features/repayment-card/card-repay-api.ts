@@ -59,7 +59,7 @@ export type Failure = 'wrongCode' | 'doNotResubmit' | 'network' | 'server' | 'pr
  * the request helper's stand-in for a reply without a message (and our server's word for a failure it
  * cannot explain): it says no more than the spec's default, so the default is shown instead.
  */
-export function failureOf(result: ApiResult<unknown>, generic: string): Failure {
+export function failureOf(result: Pick<ApiResult<unknown>, 'code' | 'message'>, generic: string): Failure {
   const code = String(result.code);
   if (code === CARD_REPAY_CODE.WRONG_CODE) return 'wrongCode';
   if (code === CARD_REPAY_CODE.DO_NOT_RESUBMIT) return 'doNotResubmit';

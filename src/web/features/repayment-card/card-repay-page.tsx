@@ -6,8 +6,8 @@ import { SMS_CODE } from '../../../shared/contract/identity.ts';
 import type { WayData } from '../../../shared/contract/repayment-card-schema.ts';
 import { repaymentCard } from '../../../shared/i18n/repayment-card.ts';
 import { acceptedDigits } from '../../lib/accepted-input.ts';
-import type { ApiResult } from '../../lib/api-client.ts';
-import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
+import { type ApiFailure, isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { withSessionParams } from '../../lib/session-params.ts';
@@ -102,7 +102,6 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
   const [cardId, setCardId] = useState<number | null>(null);
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
   const codeInput = useRef<HTMLInputElement>(null);
   const amountId = useId();
@@ -116,7 +115,7 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
     if (waiting) codeInput.current?.focus();
   }, [waiting]);
 
-  const failed = (res: ApiResult<unknown>): Failure => {
+  const failed = (res: ApiFailure): Failure => {
     const failure = failureOf(res, t('errors.internal', { ns: 'common' }));
     toast.show(failure === 'server' || failure === 'network' ? res.message : t(`messages.${failure}`));
     return failure;
@@ -138,42 +137,62 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
     }
   };
 
+  const committing = useApiMutation({
+    call: (chosen: NonNullable<typeof card>) =>
+      commitRepayment(
+        {
+          amount: data.amount,
+          bankName: chosen.bankName,
+          cardId: chosen.id,
+          cardNo: chosen.cardNo,
+          couponId: '',
+          orderId: data.orderNo,
+          repayToken: data.repayToken,
+          bankCode: chosen.bankCode,
+          sendMsg: 1,
+        },
+        t('states.paying'),
+      ),
+    onSuccess: (committed, chosen) => {
+      // A card without verification was charged by the commit itself (spec §4).
+      if (committed.needValid === 0) {
+        finish(committed.detailsUrl, committed.message);
+        return;
+      }
+      setWaiting({ recordId: committed.repayRecordId, cardId: chosen.id });
+      if (committed.resendIn > 0) {
+        countdown.start(committed.resendIn);
+        toast.show(t('code.sent'));
+      }
+    },
+    onError: failed,
+  });
+  const confirming = useApiMutation({
+    call: (body: { verifyCode: string; recordId: number }) =>
+      confirmRepayment(
+        { orderId: data.orderNo, verifyCode: body.verifyCode, repaymentRecordId: body.recordId },
+        t('states.paying'),
+      ),
+    onSuccess: (confirmed) => finish(confirmed.detailsUrl, confirmed.message),
+    onError: (res) => {
+      const failure = failed(res);
+      // A wrong code may be typed again, and a lost connection tried again; anything else ended this
+      // repayment (charged already, locked, expired): start again from the loan's figures as they are now.
+      if (failure === 'wrongCode' || failure === 'network') return;
+      setWaiting(null);
+      setCode('');
+      onStale();
+    },
+  });
+  const busy = committing.isPending || confirming.isPending;
+
   /** "Pay now", and "Get code" again: commits the amount to the card and asks for the SMS code. */
-  const commit = async () => {
+  const commit = () => {
     if (!card) {
       toast.show(t('messages.noCard'));
       return;
     }
-    setBusy(true);
-    const res = await commitRepayment(
-      {
-        amount: data.amount,
-        bankName: card.bankName,
-        cardId: card.id,
-        cardNo: card.cardNo,
-        couponId: '',
-        orderId: data.orderNo,
-        repayToken: data.repayToken,
-        bankCode: card.bankCode,
-        sendMsg: 1,
-      },
-      t('states.paying'),
-    );
-    setBusy(false);
-    if (!res.ok || !res.data) {
-      failed(res);
-      return;
-    }
-    // A card without verification was charged by the commit itself (spec §4).
-    if (res.data.needValid === 0) {
-      finish(res.data.detailsUrl, res.data.message);
-      return;
-    }
-    setWaiting({ recordId: res.data.repayRecordId, cardId: card.id });
-    if (res.data.resendIn > 0) {
-      countdown.start(res.data.resendIn);
-      toast.show(t('code.sent'));
-    }
+    if (!busy) committing.mutate(card);
   };
 
   const resend = () => {
@@ -182,32 +201,16 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
       toast.show(t('messages.doNotResend'));
       return;
     }
-    void commit();
+    commit();
   };
 
-  const confirm = async () => {
-    if (!waiting) return;
+  const confirm = () => {
+    if (!waiting || busy) return;
     if (code.length < SMS_CODE.length) {
       toast.show(t('messages.shortCode'));
       return;
     }
-    setBusy(true);
-    const res = await confirmRepayment(
-      { orderId: data.orderNo, verifyCode: code, repaymentRecordId: waiting.recordId },
-      t('states.paying'),
-    );
-    setBusy(false);
-    if (res.ok && res.data) {
-      finish(res.data.detailsUrl, res.data.message);
-      return;
-    }
-    const failure = failed(res);
-    // A wrong code may be typed again, and a lost connection tried again; anything else ended this
-    // repayment (charged already, locked, expired): start again from the loan's figures as they are now.
-    if (failure === 'wrongCode' || failure === 'network') return;
-    setWaiting(null);
-    setCode('');
-    onStale();
+    confirming.mutate({ verifyCode: code, recordId: waiting.recordId });
   };
 
   const otherWays = (
@@ -302,11 +305,11 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
 
           <div className="card-repay-bar">
             {waiting ? (
-              <Button block color="primary" size="large" disabled={busy} onClick={() => void confirm()}>
+              <Button block color="primary" size="large" disabled={busy} onClick={confirm}>
                 {t('code.confirm')}
               </Button>
             ) : (
-              <Button block color="primary" size="large" disabled={busy} onClick={() => void commit()}>
+              <Button block color="primary" size="large" disabled={busy} onClick={commit}>
                 {t('pay')}
               </Button>
             )}

@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { UTR_PATTERN } from '../../../shared/contract/constants.ts';
 import type { StatusData } from '../../../shared/contract/repayment.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { type BillRef, submitUtr } from './pay-queries.ts';
 
@@ -10,11 +11,18 @@ export function UtrForm({ bill, onResult }: { bill: BillRef; onResult: (status: 
   const { t } = useTranslation('repaymentPay');
   const [utr, setUtr] = useState('');
   const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  // A refusal (a UTR already used, not found…) has been toasted with the server's reason.
+  const send = useApiMutation({
+    call: (value: string) => submitUtr(bill, value),
+    onSuccess: (status) => {
+      if (status) onResult(status);
+    },
+  });
+  const sending = send.isPending;
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
     const value = utr.trim();
@@ -24,18 +32,14 @@ export function UtrForm({ bill, onResult }: { bill: BillRef; onResult: (status: 
       return;
     }
     setError('');
-    setSending(true);
-    const result = await submitUtr(bill, value);
-    setSending(false);
-    // A refusal (a UTR already used, not found…) has been toasted with the server's reason.
-    if (result.ok && result.data) onResult(result.data);
+    send.mutate(value);
   };
 
   return (
     <section className="repay-card repay-utr" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('pay.upi.utrHeading')}</h2>
       <p className="repay-muted">{t('pay.upi.utrText')}</p>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={submit}>
         <label htmlFor={`${id}-utr`} className="repay-field-label">
           {t('pay.upi.utrLabel')}
         </label>

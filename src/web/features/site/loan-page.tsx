@@ -1,5 +1,6 @@
 import { siteCopy } from '../../../shared/i18n/site.ts';
 import { loanAgreement } from '../../../shared/legal/loan-agreement.ts';
+import { LegalDocument } from '../../ui/legal-document.tsx';
 import { SITE_MARKET, type SitePageProps } from './site-layout.tsx';
 
 /**
@@ -37,27 +38,7 @@ export function LoanPage({ lang, values }: SitePageProps) {
             </dd>
           </div>
         </dl>
-        {terms.intro.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-        {terms.sections.map((section, i) => (
-          <section key={section.heading} aria-labelledby={`loan-${i}`}>
-            <h2 id={`loan-${i}`}>{section.heading}</h2>
-            {section.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-            {section.list.length > 0 && (
-              <ul>
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
-            {section.after.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </section>
-        ))}
+        <LegalDocument doc={terms} headingId={(i) => `loan-${i}`} />
         <p>
           <a href="/privacyPolicy">{t.privacyLink}</a>
         </p>

@@ -1,4 +1,5 @@
 import { PRIVACY_SECTIONS, siteCopy } from '../../../shared/i18n/site.ts';
+import { LegalDocument } from '../../ui/legal-document.tsx';
 import { ContactDetails, type SitePageProps } from './site-layout.tsx';
 
 /** The full privacy policy (spec §1, §2), with every section of spec §2 as a heading. */
@@ -12,32 +13,14 @@ export function PrivacyPolicyPage({ lang, values }: SitePageProps) {
         </div>
       </section>
       <article className="container narrow prose">
-        {t.intro.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-        {PRIVACY_SECTIONS.map((key) => {
-          const section = t.sections[key];
-          return (
-            <section key={key} aria-labelledby={`privacy-${key}`}>
-              <h2 id={`privacy-${key}`}>{section.heading}</h2>
-              {section.paragraphs.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-              {section.list.length > 0 && (
-                <ul>
-                  {section.list.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              )}
-              {section.after.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-              {/* The copy is plain text; the contact values come from the operator-edited site values. */}
-              {key === 'contacts' && <ContactDetails lang={lang} values={values} />}
-            </section>
-          );
-        })}
+        <LegalDocument
+          doc={{ intro: t.intro, sections: PRIVACY_SECTIONS.map((key) => t.sections[key]) }}
+          headingId={(i) => `privacy-${PRIVACY_SECTIONS[i]}`}
+          // The copy is plain text; the contact values come from the operator-edited site values.
+          sectionEnd={(i) =>
+            PRIVACY_SECTIONS[i] === 'contacts' ? <ContactDetails lang={lang} values={values} /> : null
+          }
+        />
       </article>
     </>
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { landingPath } from '../../../../shared/contract/channels-admin.ts';
 import type { AdminTemplate } from '../../../../shared/contract/channels-admin-schema.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
@@ -61,7 +61,15 @@ export function LiveSwitch({
   const { t } = useTranslation('channelsAdmin');
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const toggle = useApiMutation({
+    call: (enabled: boolean) => setTemplateEnabled(template.id, enabled, session.csrfToken),
+    invalidates: [[...channelKeys.all, 'list']],
+    onSuccess: (saved: AdminTemplate, enabled) => {
+      toast.show(t(enabled ? 'list.nowLive' : 'list.nowOff'));
+      queryClient.setQueryData(channelKeys.one(template.id), saved);
+      onChanged?.(saved);
+    },
+  });
 
   const change = async (enabled: boolean) => {
     const sure = await confirmDialog({
@@ -70,20 +78,13 @@ export function LiveSwitch({
       cancelText: t('list.cancel'),
     });
     if (!sure) return;
-    setBusy(true);
-    const result = await setTemplateEnabled(template.id, enabled, session.csrfToken);
-    setBusy(false);
-    if (!result.ok || !result.data) return;
-    toast.show(t(enabled ? 'list.nowLive' : 'list.nowOff'));
-    queryClient.setQueryData(channelKeys.one(template.id), result.data);
-    onChanged?.(result.data);
-    await queryClient.invalidateQueries({ queryKey: [...channelKeys.all, 'list'] });
+    toggle.mutate(enabled);
   };
 
   return (
     <ConfirmSwitch
       checked={template.enabled}
-      disabled={busy || !canChange}
+      disabled={toggle.isPending || !canChange}
       label={t('list.liveNamed', { name: template.name })}
       onAsk={(wish) => void change(wish)}
     >

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import type { QueueFilter, RightKind } from '../../../../shared/contract/data-rights.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
+import { AdminListPage, pageParam } from '../admin-list-page.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
-import { Cell, marketChoices, Pagination, SelectField, Time, useUrlFilters } from '../admin-ui.tsx';
+import { Cell, marketChoices, SelectField, Time, useUrlFilters } from '../admin-ui.tsx';
 import { fetchRightsQueue, KINDS, type RightsFilters, rightsKeys, STATUSES } from './rights-api.ts';
 import { OverdueBadge, RightsStatusBadge } from './rights-ui.tsx';
 import '../admin.css';
@@ -16,7 +16,6 @@ function readFilters(params: URLSearchParams, markets: readonly Market[]): Right
   const market = params.get('market')?.toUpperCase();
   const status = params.get('status') ?? '';
   const kind = params.get('kind') ?? '';
-  const page = Number(params.get('page'));
   return {
     // Only one of the operator's markets; a lone market is always that one.
     market:
@@ -24,7 +23,7 @@ function readFilters(params: URLSearchParams, markets: readonly Market[]): Right
     status: ['open', 'all', ...STATUSES].includes(status) ? (status as QueueFilter) : 'open',
     kind: (KINDS as string[]).includes(kind) ? (kind as RightKind) : undefined,
     overdue: params.get('overdue') === '1',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params),
   };
 }
 
@@ -45,132 +44,118 @@ export function RightsQueuePage() {
     placeholderData: keepPreviousData,
   });
   const overdueId = useId();
-  const headingId = useId();
   const title = t('title');
 
   return (
-    <section className="admin-page" aria-labelledby={headingId}>
-      <title>{`${title} · ${tAdmin('app.title')}`}</title>
-      <h1 id={headingId}>{title}</h1>
-
-      <search className="admin-filters" aria-label={tAdmin('filters.label')}>
-        <SelectField
-          label={tAdmin('filters.market')}
-          value={filters.market ?? ''}
-          choices={marketChoices(staff.markets, tAdmin)}
-          onChange={(v) => setFilter('market', v)}
-          disabled={staff.markets.length === 1}
-        />
-        <SelectField
-          label={t('filters.status')}
-          value={filters.status}
-          choices={[
-            { value: 'open', label: t('filters.open') },
-            ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-            { value: 'all', label: t('filters.all') },
-          ]}
-          // Open is the default, so it needs no parameter.
-          onChange={(v) => setFilter('status', v === 'open' ? '' : v)}
-        />
-        <SelectField
-          label={t('filters.kind')}
-          value={filters.kind ?? ''}
-          choices={[
-            { value: '', label: t('filters.allKinds') },
-            ...KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
-          ]}
-          onChange={(v) => setFilter('kind', v)}
-        />
-        <div className="admin-check">
-          <input
-            id={overdueId}
-            type="checkbox"
-            checked={filters.overdue}
-            onChange={(e) => setFilter('overdue', e.target.checked ? '1' : '')}
+    <AdminListPage
+      title={title}
+      appTitle={tAdmin('app.title')}
+      list={queue}
+      emptyText={t('empty')}
+      totalText={(count) => t('total', { count })}
+      filters={
+        <>
+          <SelectField
+            label={tAdmin('filters.market')}
+            value={filters.market ?? ''}
+            choices={marketChoices(staff.markets, tAdmin)}
+            onChange={(v) => setFilter('market', v)}
+            disabled={staff.markets.length === 1}
           />
-          <label htmlFor={overdueId}>{t('filters.overdueOnly')}</label>
-        </div>
-      </search>
-
-      {queue.isPending ? (
-        <PageLoading />
-      ) : queue.isError ? (
-        <PageError message={queue.error.message} onRetry={() => void queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
-        <PageEmpty text={t('empty')} />
-      ) : (
-        <div aria-busy={queue.isPlaceholderData}>
-          <p className="admin-muted" aria-live="polite">
-            {t('total', { count: queue.data.total })}
-          </p>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table-cards">
-              <caption className="visually-hidden">{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.id')}</th>
-                  <th scope="col">{t('columns.market')}</th>
-                  <th scope="col">{t('columns.kind')}</th>
-                  <th scope="col">{t('columns.borrower')}</th>
-                  <th scope="col">{t('columns.excerpt')}</th>
-                  <th scope="col">{t('columns.created')}</th>
-                  <th scope="col">{t('columns.deadline')}</th>
-                  <th scope="col">{t('columns.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {queue.data.items.map((item) => (
-                  <tr key={item.id} className={item.overdue ? 'admin-row-overdue' : undefined}>
-                    <Cell header label={t('columns.id')}>
-                      <Link
-                        className="admin-row-link"
-                        to={ADMIN_ROUTES.dataRightsRequest(item.id)}
-                        state={{ queueSearch: params.toString() }}
-                        aria-label={t('open', { id: item.id })}
-                      >
-                        #{item.id}
-                      </Link>
-                    </Cell>
-                    <Cell label={t('columns.market')}>{tAdmin(`markets.${item.market}`)}</Cell>
-                    <Cell label={t('columns.kind')}>{t(`kinds.${item.kind}`)}</Cell>
-                    <Cell label={t('columns.borrower')}>
-                      <span className="admin-user-text">{item.borrowerName}</span>
-                    </Cell>
-                    <Cell label={t('columns.excerpt')} className="admin-excerpt">
-                      {/* Borrower text: a React text node, never markup. */}
-                      {item.excerpt ? (
-                        <span className="admin-user-text">{item.excerpt}</span>
-                      ) : (
-                        <span className="admin-muted">{t('noDetails')}</span>
-                      )}
-                    </Cell>
-                    <Cell label={t('columns.created')} className="admin-nowrap">
-                      <Time iso={item.createdAt} market={item.market} />
-                    </Cell>
-                    <Cell label={t('columns.deadline')} className="admin-nowrap">
-                      <Time iso={item.deadlineAt} market={item.market} />
-                      {item.overdue ? (
-                        <span className="admin-block">
-                          <OverdueBadge />
-                        </span>
-                      ) : null}
-                    </Cell>
-                    <Cell label={t('columns.status')}>
-                      <RightsStatusBadge status={item.status} />
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <SelectField
+            label={t('filters.status')}
+            value={filters.status}
+            choices={[
+              { value: 'open', label: t('filters.open') },
+              ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+              { value: 'all', label: t('filters.all') },
+            ]}
+            // Open is the default, so it needs no parameter.
+            onChange={(v) => setFilter('status', v === 'open' ? '' : v)}
+          />
+          <SelectField
+            label={t('filters.kind')}
+            value={filters.kind ?? ''}
+            choices={[
+              { value: '', label: t('filters.allKinds') },
+              ...KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+            ]}
+            onChange={(v) => setFilter('kind', v)}
+          />
+          <div className="admin-check">
+            <input
+              id={overdueId}
+              type="checkbox"
+              checked={filters.overdue}
+              onChange={(e) => setFilter('overdue', e.target.checked ? '1' : '')}
+            />
+            <label htmlFor={overdueId}>{t('filters.overdueOnly')}</label>
           </div>
-          <Pagination
-            page={queue.data.page}
-            pageSize={queue.data.pageSize}
-            total={queue.data.total}
-            onPage={(page) => setFilter('page', String(page))}
-          />
+        </>
+      }
+    >
+      {(items) => (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table-cards">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.id')}</th>
+                <th scope="col">{t('columns.market')}</th>
+                <th scope="col">{t('columns.kind')}</th>
+                <th scope="col">{t('columns.borrower')}</th>
+                <th scope="col">{t('columns.excerpt')}</th>
+                <th scope="col">{t('columns.created')}</th>
+                <th scope="col">{t('columns.deadline')}</th>
+                <th scope="col">{t('columns.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className={item.overdue ? 'admin-row-overdue' : undefined}>
+                  <Cell header label={t('columns.id')}>
+                    <Link
+                      className="admin-row-link"
+                      to={ADMIN_ROUTES.dataRightsRequest(item.id)}
+                      state={{ queueSearch: params.toString() }}
+                      aria-label={t('open', { id: item.id })}
+                    >
+                      #{item.id}
+                    </Link>
+                  </Cell>
+                  <Cell label={t('columns.market')}>{tAdmin(`markets.${item.market}`)}</Cell>
+                  <Cell label={t('columns.kind')}>{t(`kinds.${item.kind}`)}</Cell>
+                  <Cell label={t('columns.borrower')}>
+                    <span className="admin-user-text">{item.borrowerName}</span>
+                  </Cell>
+                  <Cell label={t('columns.excerpt')} className="admin-excerpt">
+                    {/* Borrower text: a React text node, never markup. */}
+                    {item.excerpt ? (
+                      <span className="admin-user-text">{item.excerpt}</span>
+                    ) : (
+                      <span className="admin-muted">{t('noDetails')}</span>
+                    )}
+                  </Cell>
+                  <Cell label={t('columns.created')} className="admin-nowrap">
+                    <Time iso={item.createdAt} market={item.market} />
+                  </Cell>
+                  <Cell label={t('columns.deadline')} className="admin-nowrap">
+                    <Time iso={item.deadlineAt} market={item.market} />
+                    {item.overdue ? (
+                      <span className="admin-block">
+                        <OverdueBadge />
+                      </span>
+                    ) : null}
+                  </Cell>
+                  <Cell label={t('columns.status')}>
+                    <RightsStatusBadge status={item.status} />
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
-    </section>
+    </AdminListPage>
   );
 }

@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
@@ -19,11 +20,13 @@ export function LedgerCheckPage() {
   const { t } = useTranslation('admin');
   const session = useStaffSession();
   const { staff } = session;
-  const queryClient = useQueryClient();
   const checks = useQuery({ queryKey: ledgerCheckKeys.latest, queryFn: fetchLedgerChecks });
-  const [running, setRunning] = useState(false);
-  const [failure, setFailure] = useState('');
-  const busy = useRef(false);
+  const run = useApiMutation({
+    call: () => runLedgerCheck(session.csrfToken, t('ledgerCheck.running')),
+    invalidates: [ledgerCheckKeys.latest],
+    onSuccess: (ran) =>
+      toast.show(t('ledgerCheck.ran', { orders: ran.ordersChecked, breaches: ran.breachCount })),
+  });
   const headingId = useId();
   const runsId = useId();
   const breachesId = useId();
@@ -31,24 +34,6 @@ export function LedgerCheckPage() {
   // Staff act across markets; one time zone for the list keeps it readable (as the audit log does).
   const market = staff.markets[0] ?? 'IN';
   const startedLabel = t('ledgerCheck.startedAt', { zone: t(`timeZones.${market}`) });
-
-  const runNow = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setRunning(true);
-    setFailure('');
-    const result = await runLedgerCheck(session.csrfToken, t('ledgerCheck.running'));
-    busy.current = false;
-    setRunning(false);
-    if (!result.ok || !result.data) {
-      setFailure(result.message);
-      return;
-    }
-    toast.show(
-      t('ledgerCheck.ran', { orders: result.data.ordersChecked, breaches: result.data.breachCount }),
-    );
-    await queryClient.invalidateQueries({ queryKey: ledgerCheckKeys.latest });
-  };
 
   return (
     <section className="admin-page" aria-labelledby={headingId}>
@@ -60,17 +45,17 @@ export function LedgerCheckPage() {
           <button
             type="button"
             className="admin-button admin-button-primary"
-            disabled={running}
-            onClick={() => void runNow()}
+            disabled={run.isPending}
+            onClick={() => run.mutate()}
           >
-            {running ? t('ledgerCheck.running') : t('ledgerCheck.run')}
+            {run.isPending ? t('ledgerCheck.running') : t('ledgerCheck.run')}
           </button>
         </div>
       ) : (
         <p className="admin-muted">{t('ledgerCheck.adminOnlyRun')}</p>
       )}
       <div className="admin-form-error" role="alert">
-        {failure}
+        {run.error?.message}
       </div>
 
       {checks.isPending ? (

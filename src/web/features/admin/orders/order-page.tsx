@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'react-router';
 import type { AdminOrder, AdminPayment } from '../../../../shared/contract/admin.ts';
@@ -8,7 +8,8 @@ import { ORDER_OPERATIONS } from '../../../../shared/domain/order-lifecycle.ts';
 import { ORDER_STATUS } from '../../../../shared/domain/order-status.ts';
 import { percentText } from '../../../../shared/domain/product.ts';
 import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
-import { isNotFound } from '../../../lib/api-query.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
+import { type ApiFailure, isNotFound } from '../../../lib/api-query.ts';
 import { addCopy } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -17,7 +18,7 @@ import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time, useLang } from '../admin-ui.tsx';
-import { decideOrder, fetchOrder, fetchOrderPayments, orderKeys } from './orders-api.ts';
+import { decideOrder, fetchOrder, fetchOrderPayments, type OrderDecision, orderKeys } from './orders-api.ts';
 import '../admin.css';
 
 // Status names and the engine's refusals, as the server words them.
@@ -207,45 +208,57 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
   );
 }
 
-/** The review decision: approve (confirmed first: the money goes out), or reject with a reason. */
-function Decision({ order }: { order: AdminOrder }) {
+/**
+ * A staff decision on the order (approve, reject, record a payout): the page shows the order the server
+ * returns; a refusal goes to `onRefused`, and on a 409 (someone or something moved the order first) the
+ * order is asked again.
+ */
+function useOrderDecision(order: AdminOrder, onRefused: (failure: ApiFailure) => void) {
   const { t } = useTranslation('admin');
   const session = useStaffSession();
   const queryClient = useQueryClient();
+  return useApiMutation({
+    call: (decision: OrderDecision) =>
+      decideOrder(order.orderNo, decision, session.csrfToken, t('order.deciding')),
+    onSuccess: async (updated: AdminOrder, decision) => {
+      toast.show(
+        t(
+          decision.action === 'approve'
+            ? 'order.approved'
+            : decision.action === 'reject'
+              ? 'order.rejected'
+              : 'order.markedPaid',
+        ),
+      );
+      queryClient.setQueryData(orderKeys.one(order.orderNo), updated);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
+    },
+    onError: async (failure) => {
+      onRefused(failure);
+      if (String(failure.code) === '409')
+        await queryClient.invalidateQueries({ queryKey: orderKeys.one(order.orderNo) });
+    },
+  });
+}
+
+/** The review decision: approve (confirmed first: the money goes out), or reject with a reason. */
+function Decision({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const busyNow = useRef(false);
   const headingId = useId();
   const reasonId = useId();
   const errorId = useId();
-
-  const decide = async (action: 'approve' | 'reject') => {
-    if (busyNow.current) return;
-    busyNow.current = true;
-    setBusy(true);
-    setFailure('');
-    const result = await decideOrder(
-      order.orderNo,
-      action === 'reject' ? { action, reason: reason.trim() } : { action },
-      session.csrfToken,
-      t('order.deciding'),
-    );
-    busyNow.current = false;
-    setBusy(false);
-    if (result.ok && result.data) {
-      toast.show(t(action === 'approve' ? 'order.approved' : 'order.rejected'));
-      queryClient.setQueryData(orderKeys.one(order.orderNo), result.data);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
-      return;
-    }
-    // In the server's words (another operator decided first: 409, a reason it refused: 400).
-    flushSync(() => setFailure(result.message));
+  // In the server's words (another operator decided first: 409, a reason it refused: 400).
+  const decision = useOrderDecision(order, (failed) => {
+    flushSync(() => setFailure(failed.message));
     document.getElementById(errorId)?.focus();
-    // What the order is now, when someone else moved it.
-    if (String(result.code) === '409')
-      await queryClient.invalidateQueries({ queryKey: orderKeys.one(order.orderNo) });
+  });
+
+  const decide = (action: 'approve' | 'reject') => {
+    setFailure('');
+    decision.mutate(action === 'reject' ? { action, reason: reason.trim() } : { action });
   };
 
   const approve = async () => {
@@ -254,7 +267,7 @@ function Decision({ order }: { order: AdminOrder }) {
       confirmText: t('order.approve'),
       cancelText: t('order.cancel'),
     });
-    if (sure) await decide('approve');
+    if (sure) decide('approve');
   };
 
   const reject = async (event: FormEvent) => {
@@ -265,7 +278,7 @@ function Decision({ order }: { order: AdminOrder }) {
       document.getElementById(reasonId)?.focus();
       return;
     }
-    await decide('reject');
+    decide('reject');
   };
 
   return (
@@ -276,7 +289,7 @@ function Decision({ order }: { order: AdminOrder }) {
         <button
           type="button"
           className="admin-button admin-button-primary"
-          disabled={busy}
+          disabled={decision.isPending}
           onClick={() => void approve()}
         >
           {t('order.approve')}
@@ -304,7 +317,7 @@ function Decision({ order }: { order: AdminOrder }) {
           ) : null}
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-danger" disabled={busy}>
+          <button type="submit" className="admin-button admin-button-danger" disabled={decision.isPending}>
             {t('order.reject')}
           </button>
         </div>
@@ -322,18 +335,20 @@ function Decision({ order }: { order: AdminOrder }) {
  */
 function PayoutRecord({ order }: { order: AdminOrder }) {
   const { t } = useTranslation('admin');
-  const session = useStaffSession();
-  const queryClient = useQueryClient();
   const [reference, setReference] = useState('');
   const [message, setMessage] = useState('');
-  const busy = useRef(false);
   const headingId = useId();
   const fieldId = useId();
   const errorId = useId();
+  // In the server's words: the provider's own confirmation got there first (409), or a refusal.
+  const decision = useOrderDecision(order, (failed) => {
+    flushSync(() => setMessage(failed.message));
+    document.getElementById(errorId)?.focus();
+  });
 
   const record = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (decision.isPending) return;
     if (!reference.trim()) {
       flushSync(() => setMessage(t('orders:refusals.referenceRequired')));
       document.getElementById(fieldId)?.focus();
@@ -344,26 +359,7 @@ function PayoutRecord({ order }: { order: AdminOrder }) {
       confirmText: t('order.markPaid'),
       cancelText: t('order.cancel'),
     });
-    if (!sure) return;
-    busy.current = true;
-    const result = await decideOrder(
-      order.orderNo,
-      { action: 'disburse', reason: reference.trim() },
-      session.csrfToken,
-      t('order.deciding'),
-    );
-    busy.current = false;
-    if (result.ok && result.data) {
-      toast.show(t('order.markedPaid'));
-      queryClient.setQueryData(orderKeys.one(order.orderNo), result.data);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
-      return;
-    }
-    // In the server's words: the provider's own confirmation got there first (409), or a refusal.
-    flushSync(() => setMessage(result.message));
-    document.getElementById(errorId)?.focus();
-    if (String(result.code) === '409')
-      await queryClient.invalidateQueries({ queryKey: orderKeys.one(order.orderNo) });
+    if (sure) decision.mutate({ action: 'disburse', reason: reference.trim() });
   };
 
   return (
@@ -385,7 +381,7 @@ function PayoutRecord({ order }: { order: AdminOrder }) {
           />
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary">
+          <button type="submit" className="admin-button admin-button-primary" disabled={decision.isPending}>
             {t('order.markPaid')}
           </button>
         </div>

@@ -44,13 +44,13 @@ export function fetchOrderPayments(orderNo: string): Promise<AdminPayment[]> {
   return unwrap(adminRequest<AdminPayment[]>(ORDER_PATHS.payments(orderNo), { silent: true }));
 }
 
+export interface OrderDecision {
+  action: 'approve' | 'reject' | 'disburse';
+  reason?: string;
+}
+
 /** Silent: the order page shows a refusal next to the decision it is about. */
-export function decideOrder(
-  orderNo: string,
-  body: { action: 'approve' | 'reject' | 'disburse'; reason?: string },
-  csrf: string,
-  loadingText: string,
-) {
+export function decideOrder(orderNo: string, body: OrderDecision, csrf: string, loadingText: string) {
   return adminRequest<AdminOrder>(ORDER_PATHS.actions(orderNo), {
     method: 'POST',
     data: { ...body },

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ManualCredit } from '../../../../shared/contract/ledger-adjustments.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
@@ -75,12 +76,29 @@ function ProposeForm({ onProposed }: { onProposed: (c: ManualCredit) => Promise<
   const session = useStaffSession();
   const [draft, setDraft] = useState({ orderNo: '', amount: '', reference: '', note: '' });
   const [error, setError] = useState('');
-  const busy = useRef(false);
   const ids = { orderNo: useId(), amount: useId(), reference: useId(), note: useId(), error: useId() };
+  const propose = useApiMutation({
+    call: (body: { orderNo: string; amountMinor: number; reference: string; note: string }) =>
+      proposeManualCredit(
+        body.orderNo,
+        { amountMinor: body.amountMinor, reference: body.reference, note: body.note },
+        session.csrfToken,
+        t('payments.saving'),
+      ),
+    onSuccess: async (credit: ManualCredit) => {
+      setError('');
+      setDraft({ orderNo: '', amount: '', reference: '', note: '' });
+      await onProposed(credit);
+    },
+    onError: (failed) => {
+      flushSync(() => setError(failed.message));
+      document.getElementById(ids.error)?.focus();
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (propose.isPending) return;
     const orderNo = draft.orderNo.trim();
     const amountMinor = readAmount(draft.amount);
     const reference = draft.reference.trim();
@@ -96,22 +114,7 @@ function ProposeForm({ onProposed }: { onProposed: (c: ManualCredit) => Promise<
       document.getElementById(ids.error)?.focus();
       return;
     }
-    busy.current = true;
-    const result = await proposeManualCredit(
-      orderNo,
-      { amountMinor: amountMinor!, reference, note: draft.note.trim() },
-      session.csrfToken,
-      t('payments.saving'),
-    );
-    busy.current = false;
-    if (result.ok && result.data) {
-      setError('');
-      setDraft({ orderNo: '', amount: '', reference: '', note: '' });
-      await onProposed(result.data);
-      return;
-    }
-    flushSync(() => setError(result.message));
-    document.getElementById(ids.error)?.focus();
+    propose.mutate({ orderNo, amountMinor: amountMinor!, reference, note: draft.note.trim() });
   };
 
   const field = (key: 'orderNo' | 'amount' | 'reference' | 'note', max: number) => (
@@ -138,7 +141,7 @@ function ProposeForm({ onProposed }: { onProposed: (c: ManualCredit) => Promise<
       {field('reference', 64)}
       {field('note', 200)}
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button-primary">
+        <button type="submit" className="admin-button admin-button-primary" disabled={propose.isPending}>
           {t('payments.manual.propose')}
         </button>
       </div>
@@ -161,12 +164,19 @@ function ProposalCard({
   const { t } = useTranslation('admin');
   const session = useStaffSession();
   const [reason, setReason] = useState('');
-  const busy = useRef(false);
   const headingId = useId();
   const reasonId = useId();
+  // The list is asked again either way: a refusal may mean a colleague decided first.
+  const decision = useApiMutation({
+    call: (what: 'approve' | 'reject') =>
+      decideManualCredit(credit.id, what, reason.trim(), session.csrfToken, t('payments.saving')),
+    onSuccess: (_done, what) =>
+      onSettled(t(`payments.manual.${what === 'approve' ? 'approved' : 'rejected'}`, { id: credit.id })),
+    onError: (failed) => onSettled(null, t('payments.failed', { id: credit.id, message: failed.message })),
+  });
 
   const decide = async (what: 'approve' | 'reject') => {
-    if (busy.current) return;
+    if (decision.isPending) return;
     if (what === 'reject' && !reason.trim()) {
       await onSettled(null, t('payments.manual.reasonMissing', { id: credit.id }));
       return;
@@ -179,21 +189,7 @@ function ProposalCard({
       });
       if (!sure) return;
     }
-    busy.current = true;
-    const result = await decideManualCredit(
-      credit.id,
-      what,
-      reason.trim(),
-      session.csrfToken,
-      t('payments.saving'),
-    );
-    busy.current = false;
-    await onSettled(
-      result.ok
-        ? t(`payments.manual.${what === 'approve' ? 'approved' : 'rejected'}`, { id: credit.id })
-        : null,
-      result.ok ? undefined : t('payments.failed', { id: credit.id, message: result.message }),
-    );
+    decision.mutate(what);
   };
 
   return (
@@ -231,6 +227,7 @@ function ProposalCard({
                 type="button"
                 className="admin-button admin-button-primary"
                 aria-label={t('payments.manual.approveNamed', { id: credit.id })}
+                disabled={decision.isPending}
                 onClick={() => void decide('approve')}
               >
                 {t('payments.manual.approve')}
@@ -239,6 +236,7 @@ function ProposalCard({
                 type="button"
                 className="admin-button"
                 aria-label={t('payments.manual.rejectNamed', { id: credit.id })}
+                disabled={decision.isPending}
                 onClick={() => void decide('reject')}
               >
                 {t('payments.manual.reject')}

@@ -3,7 +3,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import type { CreditResult, ReviewItem, ReviewPage } from '../../../../shared/contract/admin.ts';
-import type { ApiResult } from '../../../lib/api-client.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
+import type { ApiFailure } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
@@ -21,12 +22,7 @@ import '../admin.css';
 const ORDER_NO = /^[A-Za-z0-9]{1,32}$/;
 
 /** What one row's action ended in, for the page to show and to take the row off the list. */
-interface Outcome {
-  id: number;
-  result: ApiResult<unknown>;
-  /** What to tell the operator when it worked. */
-  done?: string;
-}
+type Outcome = { id: number; done: string } | { id: number; failure: ApiFailure };
 
 /**
  * Reconciliation (issue 9, decision 031): payments that arrived but were not credited by themselves,
@@ -53,10 +49,11 @@ export function ReconciliationPage() {
   const title = t('payments.title');
   const items = review.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const settled = async ({ id, result, done }: Outcome) => {
-    if (result.ok) {
+  const settled = async (outcome: Outcome) => {
+    const { id } = outcome;
+    if ('done' in outcome) {
       setFailure('');
-      toast.show(done ?? '');
+      toast.show(outcome.done);
       // The row leaves at once; the pages' cursors stay valid (ids only grow).
       queryClient.setQueryData<InfiniteData<ReviewPage, number | null>>(paymentKeys.review, (data) =>
         data
@@ -68,10 +65,11 @@ export function ReconciliationPage() {
       (document.getElementById(listId) ?? document.getElementById(headingId))?.focus();
       return;
     }
-    flushSync(() => setFailure(t('payments.failed', { id, message: result.message })));
+    const { failure: failed } = outcome;
+    flushSync(() => setFailure(t('payments.failed', { id, message: failed.message })));
     document.getElementById(failureId)?.focus();
     // Someone else may have handled it meanwhile: the list shows where things stand now.
-    if (String(result.code) === '409') await review.refetch();
+    if (String(failed.code) === '409') await review.refetch();
   };
 
   return (
@@ -143,7 +141,6 @@ function PaymentCard({
   const { t } = useTranslation('admin');
   const session = useStaffSession();
   const [panel, setPanel] = useState<Panel>('none');
-  const busy = useRef(false);
   const headingId = useId();
   const creditButtonId = useId();
   const resolveButtonId = useId();
@@ -154,26 +151,13 @@ function PaymentCard({
     requestAnimationFrame(() => document.getElementById(back)?.focus());
   };
 
-  /** Asks first, as every money-moving action in the back office does; then credits. */
-  const credit = async (orderNo: string | null): Promise<ApiResult<CreditResult> | null> => {
-    if (busy.current) return null;
-    const target = orderNo ?? item.orderNo ?? '';
-    const sure = await confirmDialog({
-      content: t('payments.creditConfirm', { amount: item.amount, orderNo: target }),
+  /** Asked first, as every money-moving action in the back office is. */
+  const sureToCredit = (orderNo: string) =>
+    confirmDialog({
+      content: t('payments.creditConfirm', { amount: item.amount, orderNo }),
       confirmText: t('payments.credit'),
       cancelText: t('payments.cancel'),
     });
-    if (!sure) return null;
-    busy.current = true;
-    const result = await creditPayment(
-      item.id,
-      orderNo ? { orderNo } : {},
-      session.csrfToken,
-      t('payments.saving'),
-    );
-    busy.current = false;
-    return result;
-  };
 
   const creditDone = (data: CreditResult) =>
     [
@@ -185,14 +169,15 @@ function PaymentCard({
       .filter(Boolean)
       .join(' ');
 
+  const creditOwn = useApiMutation({
+    call: () => creditPayment(item.id, {}, session.csrfToken, t('payments.saving')),
+    onSuccess: (data: CreditResult) => onSettled({ id: item.id, done: creditDone(data) }),
+    onError: (failure) => onSettled({ id: item.id, failure }),
+  });
+
   const creditOwnOrder = async () => {
-    const result = await credit(null);
-    if (!result) return;
-    await onSettled({
-      id: item.id,
-      result,
-      done: result.ok && result.data ? creditDone(result.data) : undefined,
-    });
+    if (creditOwn.isPending) return;
+    if (await sureToCredit(item.orderNo ?? '')) creditOwn.mutate();
   };
 
   return (
@@ -250,6 +235,7 @@ function PaymentCard({
               className="admin-button admin-button-primary"
               aria-label={t('payments.creditNamed', { id: item.id })}
               aria-expanded={item.orderNo ? undefined : panel === 'credit'}
+              disabled={creditOwn.isPending}
               onClick={() => (item.orderNo ? void creditOwnOrder() : setPanel('credit'))}
             >
               {t('payments.credit')}
@@ -269,7 +255,7 @@ function PaymentCard({
         {panel === 'credit' ? (
           <CreditToOrderForm
             item={item}
-            credit={credit}
+            sure={sureToCredit}
             done={creditDone}
             onSettled={onSettled}
             onCancel={() => close(creditButtonId)}
@@ -288,18 +274,19 @@ const AT_THE_FIELD = new Set(['400', '403', '40301', '404']);
 /** A payment that named no order of ours: the operator says which order it is for. */
 function CreditToOrderForm({
   item,
-  credit,
+  sure,
   done,
   onSettled,
   onCancel,
 }: {
   item: ReviewItem;
-  credit: (orderNo: string | null) => Promise<ApiResult<CreditResult> | null>;
+  sure: (orderNo: string) => Promise<boolean>;
   done: (data: CreditResult) => string;
   onSettled: (outcome: Outcome) => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const session = useStaffSession();
   const [orderNo, setOrderNo] = useState('');
   const [error, setError] = useState('');
   const field = useRef<HTMLInputElement>(null);
@@ -307,9 +294,20 @@ function CreditToOrderForm({
   const fieldId = useId();
   const hintId = useId();
   useEffect(() => field.current?.focus(), []);
+  const credit = useApiMutation({
+    call: (typed: string) =>
+      creditPayment(item.id, { orderNo: typed }, session.csrfToken, t('payments.saving')),
+    onSuccess: (data: CreditResult) => onSettled({ id: item.id, done: done(data) }),
+    onError: async (failure) => {
+      if (!AT_THE_FIELD.has(String(failure.code))) return onSettled({ id: item.id, failure });
+      flushSync(() => setError(failure.message));
+      field.current?.focus();
+    },
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (credit.isPending) return;
     const typed = orderNo.trim();
     const problem = !typed
       ? t('payments.orderNoMissing')
@@ -321,14 +319,7 @@ function CreditToOrderForm({
       field.current?.focus();
       return;
     }
-    const result = await credit(typed);
-    if (!result) return;
-    if (!result.ok && AT_THE_FIELD.has(String(result.code))) {
-      flushSync(() => setError(result.message));
-      field.current?.focus();
-      return;
-    }
-    await onSettled({ id: item.id, result, done: result.ok && result.data ? done(result.data) : undefined });
+    if (await sure(typed)) credit.mutate(typed);
   };
 
   return (
@@ -360,7 +351,7 @@ function CreditToOrderForm({
         ) : null}
       </div>
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button-primary">
+        <button type="submit" className="admin-button admin-button-primary" disabled={credit.isPending}>
           {t('payments.credit')}
         </button>
         <button type="button" className="admin-button" onClick={onCancel}>
@@ -385,7 +376,6 @@ function ResolveForm({
   const session = useStaffSession();
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
-  const busy = useRef(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const headingId = useId();
   const fieldId = useId();
@@ -393,10 +383,19 @@ function ResolveForm({
   const counterId = useId();
   useEffect(() => field.current?.focus(), []);
   const limits = { min: NOTE_LIMITS.min, max: NOTE_LIMITS.max };
+  const resolve = useApiMutation({
+    call: (text: string) => resolvePayment(item.id, text, session.csrfToken, t('payments.saving')),
+    onSuccess: () => onSettled({ id: item.id, done: t('payments.resolved', { id: item.id }) }),
+    onError: async (failure) => {
+      if (String(failure.code) !== '400') return onSettled({ id: item.id, failure });
+      flushSync(() => setError(failure.message));
+      field.current?.focus();
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (resolve.isPending) return;
     const text = note.trim();
     const problem =
       text.length < NOTE_LIMITS.min
@@ -409,15 +408,7 @@ function ResolveForm({
       field.current?.focus();
       return;
     }
-    busy.current = true;
-    const result = await resolvePayment(item.id, text, session.csrfToken, t('payments.saving'));
-    busy.current = false;
-    if (!result.ok && String(result.code) === '400') {
-      flushSync(() => setError(result.message));
-      field.current?.focus();
-      return;
-    }
-    await onSettled({ id: item.id, result, done: t('payments.resolved', { id: item.id }) });
+    resolve.mutate(text);
   };
 
   return (
@@ -452,7 +443,7 @@ function ResolveForm({
         ) : null}
       </div>
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button-primary">
+        <button type="submit" className="admin-button admin-button-primary" disabled={resolve.isPending}>
           {t('payments.resolveSubmit')}
         </button>
         <button type="button" className="admin-button" onClick={onCancel}>

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useStaffSession } from '../admin-api.ts';
@@ -18,12 +19,26 @@ export function SandboxPayment({ onPaid }: { onPaid: () => void }) {
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ billNo?: string; amount?: string }>({});
   const [failure, setFailure] = useState('');
-  const busy = useRef(false);
   const ids = { heading: useId(), billNo: useId(), amount: useId(), hint: useId(), failure: useId() };
+  const pay = useApiMutation({
+    call: ({ bill, minor }: { bill: string; minor: number | null }) =>
+      markBillPaid(bill, minor, session.csrfToken, t('payments.saving')),
+    onSuccess: ({ paymentId, delivered }) => {
+      toast.show(t(delivered ? 'payments.sandbox.sent' : 'payments.sandbox.queued', { paymentId }));
+      setBillNo('');
+      setAmount('');
+      onPaid();
+    },
+    // In the server's words (no such bill, another market's).
+    onError: (failed) => {
+      flushSync(() => setFailure(failed.message));
+      document.getElementById(ids.failure)?.focus();
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (pay.isPending) return;
     const bill = billNo.trim();
     const minor = amount.trim() ? readAmount(amount) : null;
     const found = {
@@ -36,20 +51,7 @@ export function SandboxPayment({ onPaid }: { onPaid: () => void }) {
       return;
     }
     setFailure('');
-    busy.current = true;
-    const result = await markBillPaid(bill, minor, session.csrfToken, t('payments.saving'));
-    busy.current = false;
-    if (result.ok && result.data) {
-      const { paymentId, delivered } = result.data;
-      toast.show(t(delivered ? 'payments.sandbox.sent' : 'payments.sandbox.queued', { paymentId }));
-      setBillNo('');
-      setAmount('');
-      onPaid();
-      return;
-    }
-    // In the server's words (no such bill, another market's).
-    flushSync(() => setFailure(result.message));
-    document.getElementById(ids.failure)?.focus();
+    pay.mutate({ bill, minor });
   };
 
   const fieldError = (key: 'billNo' | 'amount') =>
@@ -104,7 +106,7 @@ export function SandboxPayment({ onPaid }: { onPaid: () => void }) {
           {fieldError('amount')}
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary">
+          <button type="submit" className="admin-button admin-button-primary" disabled={pay.isPending}>
             {t('payments.sandbox.submit')}
           </button>
         </div>

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProduct } from '../../../../shared/contract/admin.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { dailyRateText } from '../../../../shared/domain/product.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
@@ -99,10 +100,19 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
   const lang = useLang();
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const terms = p.terms;
+  // A refusal is toasted with the server's words (no terms, terms over the market's caps).
+  const toggle = useApiMutation({
+    call: (enabled: boolean) => setProductEnabled(p.id, enabled, session.csrfToken),
+    invalidates: [productKeys.list(p.market)],
+    onSuccess: (saved: AdminProduct, enabled) => {
+      toast.show(t(enabled ? 'products.nowOffered' : 'products.nowWithdrawn'));
+      queryClient.setQueryData(productKeys.one(p.id), saved);
+    },
+  });
 
   const offer = async (enabled: boolean) => {
+    if (toggle.isPending) return;
     if (!enabled) {
       const sure = await confirmDialog({
         content: t('products.withdrawConfirm', { name: p.name }),
@@ -111,14 +121,7 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
       });
       if (!sure) return;
     }
-    setBusy(true);
-    const result = await setProductEnabled(p.id, enabled, session.csrfToken);
-    setBusy(false);
-    // A refusal was toasted with the server's words (no terms, terms over the market's caps).
-    if (!result.ok || !result.data) return;
-    toast.show(t(enabled ? 'products.nowOffered' : 'products.nowWithdrawn'));
-    queryClient.setQueryData(productKeys.one(p.id), result.data);
-    await queryClient.invalidateQueries({ queryKey: productKeys.list(p.market) });
+    toggle.mutate(enabled);
   };
 
   return (
@@ -165,7 +168,7 @@ function ProductRow({ product: p, canChange }: { product: AdminProduct; canChang
       <Cell label={t('products.columns.offered')}>
         <ConfirmSwitch
           checked={p.enabled}
-          disabled={busy || !canChange}
+          disabled={toggle.isPending || !canChange}
           label={t('products.offeredNamed', { name: p.name })}
           onAsk={(wish) => void offer(wish)}
         >
