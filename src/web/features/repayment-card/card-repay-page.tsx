@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SMS_CODE } from '../../../shared/contract/repayment-card.ts';
 import type { WayData } from '../../../shared/contract/repayment-card-schema.ts';
 import { repaymentCard } from '../../../shared/i18n/repayment-card.ts';
-import { acceptedDigits } from '../../lib/accepted-input.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
+import { codeDigits } from '../../lib/code-digits.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
@@ -281,7 +281,7 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
                   aria-describedby={codeHintId}
                   value={code}
                   // Spec §5, §9: digits only, at most 6 (pasted text keeps its digits).
-                  onChange={(e) => setCode(acceptedDigits(e.currentTarget, SMS_CODE.length))}
+                  onChange={(e) => setCode(codeDigits(e.currentTarget.value, SMS_CODE.length))}
                 />
                 <button
                   type="button"
