@@ -24,8 +24,8 @@ import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Every screen's title reaches the browser tab (issue 28). React 19 moves a `<title>` a screen renders
- * into the document's head; on Preact it stayed in the page and the tab kept the shell's static title
- * ("Instant loan", "Back office") on every screen reached inside the app. So each tour opens one page in
+ * into the document's head (decision 050); a runtime that leaves it in the page keeps the shell's static
+ * title ("Instant loan", "Back office") on every screen reached inside the app. So each tour opens one page in
  * full, then reaches every other screen in the app itself: by its links where the screens have them, else
  * through the router (a history entry and its `popstate`, as Back and Forward do). A mark set on the first
  * page proves the document never loaded again. The expected titles come from the copy.
