@@ -1,7 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { reactOnPreact } from './scripts/lib/react-runtime.ts';
 
 const html = (name: string) => path.resolve(import.meta.dirname, 'src/web/html', `${name}.html`);
 
@@ -25,7 +24,7 @@ const ENTRIES = {
 const APP_SHELLS = new Set([ENTRIES.h5, ENTRIES.dev, ENTRIES.admin]);
 
 /** React itself: every shell and the site's form island need it, so it is one long-cached chunk. */
-const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/;
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /**
  * antd-mobile arrives as ~200 tiny modules (one per component, plus ahooks, lodash, rc-util,
  * react-spring, use-gesture and babel helpers): left to automatic splitting they became 15-20 chunks
@@ -234,9 +233,8 @@ function promoOwnModules(): Plugin {
 
 export default defineConfig(({ command }) => ({
   resolve: {
-    alias: [
-      ...reactOnPreact,
-      ...(command === 'build'
+    alias:
+      command === 'build'
         ? [
             // react-router 7 publishes only its development build through package exports (its issue
             // #14102): a production build points at its production files by hand, which drops ~25 KB gzip
@@ -260,25 +258,18 @@ export default defineConfig(({ command }) => ({
               replacement: path.resolve(import.meta.dirname, 'src/web/ui/antd-resize-observer.ts'),
             },
           ]
-        : []),
-    ],
+        : [],
   },
   root: path.resolve(import.meta.dirname, 'src/web/html'),
   publicDir: path.resolve(import.meta.dirname, 'public'),
-  // Preact has no React refresh: in development a changed file reloads the page.
-  plugins: [promoOwnModules(), react({ refreshExclude: /./ })],
+  // Fast refresh in development: an edited component keeps its state.
+  plugins: [promoOwnModules(), react()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     manifest: true,
     target: 'es2020',
     rolldownOptions: {
-      // react-router looks up React 19's useOptimistic and does without it where it is missing, as on
-      // Preact (decision 044): not a fault worth a warning on every build.
-      onLog(level, log, handler) {
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
-        handler(level, log);
-      },
       input: {
         h5: ENTRIES.h5,
         dev: ENTRIES.dev,

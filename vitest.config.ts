@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { reactOnPreactInTests } from './scripts/lib/react-runtime.ts';
 
 /**
  * Three projects, run in this order by `npm test`:
@@ -22,11 +21,6 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Libraries' ES builds, so their imports of React go through the aliases below.
-        resolve: {
-          mainFields: ['module', 'main'],
-          conditions: ['module', 'import', 'browser', 'development'],
-        },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
@@ -34,24 +28,6 @@ export default defineConfig({
           setupFiles: ['src/web/test-setup.ts'],
           // Room for the 5 s that `findBy…` may wait (test-setup.ts).
           testTimeout: 15_000,
-          alias: reactOnPreactInTests,
-          server: {
-            deps: {
-              inline: [
-                /@testing-library\/react/,
-                /antd-mobile/,
-                /react-router/,
-                /@tanstack/,
-                /@react-spring/,
-                /@use-gesture/,
-                /rc-field-form/,
-                /ahooks/,
-                /rc-util/,
-                /react-hook-form/,
-                /@hookform/,
-              ],
-            },
-          },
         },
       },
       {

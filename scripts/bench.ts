@@ -65,9 +65,10 @@ const settings = {
 };
 /**
  * Issue 6's web goals for the borrower screens, as it set them against a public H5 app's build of the same
- * screens (LCP 2.4 s, 212 KB of JS): LCP ≤ 0.85× and JS ≤ 1.0× of it. Issue 10's for the landing.
+ * screens (LCP 2.4 s, 212 KB of JS), as issue 28 restated them on React: LCP ≤ 0.9× (2,160 ms) and JS
+ * ≤ 0.8× (170 KB) of it. Issue 10's for the landing.
  */
-const H5_SCREEN_GOAL = { lcpMs: 2040, jsKb: 212 };
+const H5_SCREEN_GOAL = { lcpMs: 2160, jsKb: 170 };
 const LANDING_GOAL = { performance: 95, accessibility: 95 };
 const dbKind: 'pglite' | 'postgres' = settings.databaseUrl ? 'postgres' : 'pglite';
 const dist = path.join(root, 'dist/web');

@@ -12,7 +12,7 @@ const roots = new WeakMap<Element | DocumentFragment, Root>();
 /**
  * antd-mobile 5 renders Toast, Dialog and friends with the legacy `ReactDOM.render`, which React 19
  * removed: without this shim they throw `d is not a function` in production builds. It asks for one root
- * per container through `createRoot`, which Preact's compatibility layer has too (decision 044).
+ * per container through `createRoot`, antd-mobile's documented hook for React 19 (`unstableSetRender`).
  */
 function reactRender(node: ReactElement, container: Element | DocumentFragment) {
   let root = roots.get(container);

@@ -40,9 +40,9 @@ describe('admin router', () => {
         ? json({ code: 0, data: session, message: '' })
         : json({ code: 0, data: { items: [], total: 0, page: 1, pageSize: 20, types: [] }, message: '' }),
     );
-    // The first lazy screen also loads antd-mobile: more than the default second on a busy machine.
+    // The first lazy screen also loads antd-mobile and React's development build: 4-5 s on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Complaints' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Complaints' }, { timeout: 10_000 }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/complaints');
     expect(await screen.findByText('No complaints match these filters.')).toBeTruthy();

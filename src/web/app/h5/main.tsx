@@ -5,11 +5,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { listenForShellCommands } from '../../lib/bridge.ts';
 import { createI18n } from '../../lib/i18n.ts';
+import { handTitleToScreens } from '../../lib/page-title.ts';
 import { sessionLang } from '../../lib/session-params.ts';
 import { createQueryClient, ShellProviders } from '../../ui/shell-providers.tsx';
 import '../../ui/shell.css';
 import { createH5Router } from './router.tsx';
 
+handTitleToScreens();
 const lang = sessionLang();
 listenForShellCommands();
 const i18n = createI18n(lang);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { readPromoParams } from '../../features/promotion/promo-params.ts';
 import { createI18n } from '../../lib/i18n.ts';
+import { handTitleToScreens } from '../../lib/page-title.ts';
 import { I18nProvider } from '../../lib/use-translation.tsx';
 import '../../ui/shell.css';
 import { PromoRoutes } from './router.tsx';
@@ -13,6 +14,7 @@ import { PromoRoutes } from './router.tsx';
  * within 120 KB gzip on a cheap phone opened from an ad. The page speaks the template's language once it
  * arrives; before that (and on an invalid link) English, or Indonesian when the address says `lang=id`.
  */
+handTitleToScreens();
 const hashQuery = window.location.hash.includes('?')
   ? window.location.hash.slice(window.location.hash.indexOf('?'))
   : '';

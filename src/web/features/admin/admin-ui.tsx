@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
 import { isLang, type Lang, type Market } from '../../../shared/markets.ts';
-import { askedFor } from '../../lib/accepted-input.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 
 /** Small pieces the back-office screens share: dates, status and overdue badges, pagination, selects. */
@@ -217,7 +216,7 @@ export function ConfirmSwitch({
         aria-checked={checked}
         disabled={disabled}
         aria-label={label}
-        onChange={(e) => onAsk(askedFor(e.currentTarget))}
+        onChange={(e) => onAsk(e.currentTarget.checked)}
       />
       <span className="admin-switch-track" aria-hidden="true" />
       {children}

@@ -11,8 +11,8 @@ import { Link, useNavigate } from 'react-router';
 import type { Delivery } from '../../../shared/contract/identity.ts';
 import { PROMO_CODE, PROMO_LIMITS, PROMO_ROUTES } from '../../../shared/contract/promotion.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
-import { accepted, acceptedDigits } from '../../lib/accepted-input.ts';
 import { NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
+import { codeDigits } from '../../lib/code-digits.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { captchaText, caretAfterDigits, formatPhone, phoneDigits } from './phone-format.ts';
@@ -257,7 +257,6 @@ export function RegisterForm({ visible }: { visible: boolean }) {
     const shown = formatPhone(market, next);
     // Only a plain edit keeps its place; a pasted prefix or a cut puts the caret at the end.
     phoneCaret.current = next === typedDigits ? caretAfterDigits(shown, before) : shown.length;
-    accepted(input, shown);
     setPhone(next);
     clearError('phone');
   };
@@ -317,9 +316,7 @@ export function RegisterForm({ visible }: { visible: boolean }) {
             spellCheck={false}
             value={captchaValue}
             onChange={(e) => {
-              setCaptchaValue(
-                accepted(e.currentTarget, captchaText(e.currentTarget.value, PROMO_LIMITS.captcha)),
-              );
+              setCaptchaValue(captchaText(e.currentTarget.value, PROMO_LIMITS.captcha));
               clearError('captcha');
             }}
             aria-invalid={errors.has('captcha') || undefined}
@@ -369,7 +366,7 @@ export function RegisterForm({ visible }: { visible: boolean }) {
             autoComplete="one-time-code"
             value={smsCode}
             onChange={(e) => {
-              setSmsCode(acceptedDigits(e.currentTarget, PROMO_LIMITS.smsCode));
+              setSmsCode(codeDigits(e.currentTarget.value, PROMO_LIMITS.smsCode));
               clearError('smsCode');
             }}
             aria-invalid={errors.has('smsCode') || undefined}

@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SMS_CODE } from '../../../shared/contract/identity.ts';
 import type { WayData } from '../../../shared/contract/repayment-card-schema.ts';
 import { repaymentCard } from '../../../shared/i18n/repayment-card.ts';
-import { acceptedDigits } from '../../lib/accepted-input.ts';
 import { useApiMutation } from '../../lib/api-mutation.ts';
 import { type ApiFailure, isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
+import { codeDigits } from '../../lib/code-digits.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { withSessionParams } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
@@ -284,7 +284,7 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
                   aria-describedby={codeHintId}
                   value={code}
                   // Spec §5, §9: digits only, at most 6 (pasted text keeps its digits).
-                  onChange={(e) => setCode(acceptedDigits(e.currentTarget, SMS_CODE.length))}
+                  onChange={(e) => setCode(codeDigits(e.currentTarget.value, SMS_CODE.length))}
                 />
                 <button
                   type="button"

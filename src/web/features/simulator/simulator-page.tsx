@@ -5,7 +5,6 @@ import type { DemoLogin } from '../../../shared/contract/session.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
-import { acceptedDigits } from '../../lib/accepted-input.ts';
 import { request } from '../../lib/api-client.ts';
 import {
   type BridgeMessage,
@@ -15,6 +14,7 @@ import {
   type ShellCommand,
   sameOriginPath,
 } from '../../lib/bridge.ts';
+import { codeDigits } from '../../lib/code-digits.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import './simulator-page.css';
 
@@ -342,7 +342,7 @@ export function SimulatorPage() {
             autoComplete="one-time-code"
             maxLength={SIM_CODE_LENGTH}
             value={code}
-            onChange={(e) => setCode(acceptedDigits(e.currentTarget, SIM_CODE_LENGTH))}
+            onChange={(e) => setCode(codeDigits(e.currentTarget.value, SIM_CODE_LENGTH))}
           />
           <button
             type="button"
