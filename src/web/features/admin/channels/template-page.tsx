@@ -6,6 +6,7 @@ import {
   COLOUR_PATTERN,
   limitOf,
   looksBlank,
+  problemKey,
   problemVars,
   type TemplateField,
   type TemplateFields,
@@ -255,7 +256,7 @@ function TemplateForm({
     id: idOf(field),
     label: t(`editor.${field}`),
     problem: problemOf(field),
-    problemText: (p: TemplateProblem) => t(`problems.${p.field}.${p.code}`, problemVars(p, fields)),
+    problemText: (p: TemplateProblem) => t(problemKey(p), { replace: problemVars(p, fields) }),
     onBlur: () => leave(field),
   });
   const counted = (field: 'name' | 'appName' | 'headline' | 'subline', hint?: string) => (

@@ -232,7 +232,7 @@ function ProductForm({
 
   const errorText = (field: FieldKey) => {
     const e = fieldErrors[field];
-    return e ? t(`productEditor.invalid.${e.key}`, e.vars ?? {}) : null;
+    return e ? t(`productEditor.invalid.${e.key}`, { replace: e.vars }) : null;
   };
   /** Props that mark a field: its own message, or the form's message when the server named it. */
   const marking = (field: FieldKey, hintId?: string): Marking => {
@@ -256,7 +256,7 @@ function ProductForm({
       {...fieldProps}
       key={field}
       field={field}
-      label={t(`productEditor.${field}`)}
+      label={t(`productEditor.${field === 'coolingOffDays' ? 'coolingOff' : field}`)}
       value={draft[field]}
       onChange={(v) => set(field, v)}
       {...more}

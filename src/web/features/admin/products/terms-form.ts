@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { AdminProduct, ProductTermsBody, ProductUpdateBody } from '../../../../shared/contract/admin.ts';
 import { LOGO_URL_PATTERN, PRODUCT_CODE_PATTERN } from '../../../../shared/contract/constants.ts';
 import { PRODUCT_BOUNDS, type ProductProblem } from '../../../../shared/domain/product.ts';
@@ -195,7 +196,7 @@ const TERM_KEYS = FIELD_KEYS.slice(FIELD_KEYS.indexOf('amountMin'), FIELD_KEYS.i
 
 /** A message key of `admin:productEditor.invalid` and its values. */
 export interface FieldError {
-  key: string;
+  key: ParseKeys<'admin', Record<never, never>, 'productEditor.invalid'>;
   vars?: Record<string, string | number>;
 }
 
@@ -210,8 +211,8 @@ export interface ReadDraft {
 /** Reads the form into the contract's body; what cannot be read is named per field. */
 export function readDraft(d: Draft, opts: { isNew: boolean }): ReadDraft {
   const errors: Partial<Record<FieldKey, FieldError>> = {};
-  const required = { key: 'required' };
-  const moneyError = { key: `money.${d.market}` };
+  const required = { key: 'required' } as const;
+  const moneyError = { key: `money.${d.market}` } as const;
   const money = (field: FieldKey, text: string): number | undefined => {
     if (!text.trim()) {
       errors[field] ??= required;
