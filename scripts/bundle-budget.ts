@@ -55,11 +55,12 @@ const budgets: Budget[] = [
   // All of the shell's styles are its one stylesheet, and the helpers it shares with the site one script
   // (decision 040): seven scripts, CSS 10.7 KB brotli when set. Six since the boot module's own body is
   // built into the file of its imports (one request fewer before the first call leaves). 100.5 KB brotli
-  // on React 19 (decision 050), of which React's renderer and scheduler are 48 KB.
-  { name: 'h5 (entry)', js: 104 * KB, scripts: 6, stylesheets: 1, css: 12 * KB },
+  // on React 19 (decision 050), of which React's renderer and scheduler are 48 KB;
+  // i18next with react-i18next (decision 051) add 14.6 KB, one copy in the app shell's chunk.
+  { name: 'h5 (entry)', js: 119 * KB, scripts: 6, stylesheets: 1, css: 12 * KB },
   // Issue 28: every H5 screen's first load, entry included, at most 200 KB gzip (the largest, the
-  // complaint list, 169.2 KB gzip when set).
-  { name: /^h5 /, js: 152 * KB, jsGzip: 200 * KB },
+  // complaint list, 169.2 KB gzip on React, ~186 with i18next).
+  { name: /^h5 /, js: 167 * KB, jsGzip: 200 * KB },
   // Issue #3: each complaint and chatbot screen, entry included, on first load (issue 8: the loan screens
   // too, with the same bound; the loan screens' copy loads with them, not with every screen; "My data"
   // too, decision 035). Was 200 KB gzip and 38 scripts + 12 stylesheets; then about 171 KB brotli in 9
@@ -71,7 +72,8 @@ const budgets: Budget[] = [
   // complaint list), React's 48 KB included.
   {
     name: /^h5 → features\/(complaints|chatbot|customer-service|products|loan-confirm|loan-details|repayment|repayment-pay|repayment-card|data-rights)\//,
-    js: 152 * KB,
+    // React 19 (decision 050) and i18next (decision 051).
+    js: 167 * KB,
     scripts: 11,
     stylesheets: 1,
     css: 12 * KB,
@@ -81,7 +83,8 @@ const budgets: Budget[] = [
   // complaint list) loads only antd's core: 124-129 KB brotli (was 144-159).
   {
     name: /^h5 → features\/(?!complaints\/complaint-list-page)(complaints|chatbot|customer-service|products|loan-confirm|loan-details|repayment|repayment-pay|repayment-card|data-rights)\//,
-    js: 132 * KB,
+    // With i18next (decision 051).
+    js: 147 * KB,
   },
   // Issue 28: the complaint form and the chatbot at most 170 KB of JS transferred (0.8 of the comparable
   // public React H5 build's 212 KB that issue 6 measured).
@@ -93,22 +96,24 @@ const budgets: Budget[] = [
   // repayment screen too (the bank-card one, `/repayment`, included).
   {
     name: /^h5 → features\/(loan-confirm\/loan-confirm-page|loan-details\/loan-details-page|repayment(-pay|-card)?\/[a-z-]+-page)\.tsx$/,
-    js: 152 * KB,
+    // React 19 (decision 050) and i18next (decision 051).
+    js: 167 * KB,
     jsGzip: 200 * KB,
   },
   // Issue 10: the promotion landing, at most 120 KB gzip on first load (React alone is 66 KB of it), no
   // antd-mobile. Its own copies of react-router's hash router, the translator and the request helper,
   // nothing shared with the app shells but React (decision 034): 4 scripts, 96.9 KB br / 110.8 KB gz
-  // when set, 82.2 / 94.5 with our own translator (decision 038), 82.5 / 94.8 on React 19 (decision 050).
-  { name: 'promo (entry)', js: 86 * KB, jsGzip: 120 * KB, scripts: 4, stylesheets: 1 },
+  // when set, 82.2 / 94.5 with our own translator (decision 038), 82.5 / 94.8 on React 19 (decision 050),
+  // 14.8 / 16.6 more with i18next (decision 051).
+  { name: 'promo (entry)', js: 101 * KB, jsGzip: 120 * KB, scripts: 4, stylesheets: 1 },
 ];
 /** Strings each library carries through minification (class prefixes, its own error texts). */
 const forbiddenOnSite: Array<[string, RegExp]> = [
   ['antd-mobile', /["'`.]adm-/],
   ['TanStack Query', /No QueryClient set/],
   ['react-router', /may be used only in the context of a <Router>/],
-  // The app's translator (src/web/lib/i18n.ts): minifiers keep method names.
-  ['the app translator', /getFixedT/],
+  // i18next (src/web/lib/i18n.ts): its logger's prefix survives minification.
+  ['i18next', /i18next::|getFixedT/],
 ];
 
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
-import { type Namespace, translate } from '../../shared/i18n/resources.ts';
+import { messageOf } from '../../shared/i18n/resources.ts';
 import { AppError } from '../errors.ts';
 import { langOf } from '../lang.ts';
 
@@ -65,11 +65,11 @@ export function uniqueViolation(err: unknown, depth = 0): { constraint: string |
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
-  const [ns, key] = err.messageKey.includes(':') ? err.messageKey.split(':', 2) : ['common', err.messageKey];
   return reply.code(err.status).send({
     code: err.code,
     data: null,
-    message: translate(langOf(req), ns as Namespace, key!, err.vars),
+    // The key travels with the error as data (`ns:key`, `common` when it names none).
+    message: messageOf(langOf(req), err.messageKey, err.vars),
   });
 }
 

@@ -150,9 +150,25 @@ export interface TemplateFields {
 
 export type TemplateField = Exclude<keyof TemplateFields, 'theme'> | 'primary' | 'background';
 
+/** What may be wrong with each field: exactly the pairs the copy has a sentence for (`problems.<field>.<code>`). */
 export type TemplateProblem =
-  | { field: TemplateField; code: 'empty' | 'tooLong' | 'notHttps' | 'notOwnPath' | 'notColour' }
+  | { field: 'name' | 'appName' | 'headline'; code: 'empty' | 'tooLong' }
+  | { field: 'subline'; code: 'tooLong' }
+  | { field: 'bannerUrl'; code: 'tooLong' | 'notOwnPath' }
+  | { field: 'androidUrl' | 'iosUrl'; code: 'tooLong' | 'notHttps' }
+  | { field: 'primary' | 'background'; code: 'notColour' }
   | { field: 'primary' | 'background'; code: 'contrast'; ratio: number };
+
+/** The key of a problem's sentence, one of the pairs above (so `tsc` checks each against the copy). */
+export type ProblemKey<P extends TemplateProblem = TemplateProblem> = P extends {
+  field: infer F extends string;
+  code: infer C extends string;
+}
+  ? `problems.${F}.${C}`
+  : never;
+export function problemKey<P extends TemplateProblem>(problem: P): ProblemKey<P> {
+  return `problems.${problem.field}.${problem.code}` as ProblemKey<P>;
+}
 
 /** The longest text a field takes. */
 export function limitOf(field: TemplateField): number {
@@ -185,9 +201,9 @@ export function problemVars(problem: TemplateProblem, fields: TemplateFields): R
  */
 export function templateProblems(t: TemplateFields, isBlank: (text: string) => boolean): TemplateProblem[] {
   const problems: TemplateProblem[] = [];
-  const text = (field: 'name' | 'headline' | 'subline' | 'appName', required: boolean) => {
+  const text = (field: 'name' | 'headline' | 'appName') => {
     const value = t[field];
-    if (required && isBlank(value)) problems.push({ field, code: 'empty' });
+    if (isBlank(value)) problems.push({ field, code: 'empty' });
     else if (value.length > limitOf(field)) problems.push({ field, code: 'tooLong' });
   };
   const colour = (field: 'primary' | 'background', against: string) => {
@@ -199,10 +215,11 @@ export function templateProblems(t: TemplateFields, isBlank: (text: string) => b
     const ratio = contrastRatio(value, against);
     if (ratio < THEME_RULE.min) problems.push({ field, code: 'contrast', ratio });
   };
-  text('name', true);
-  text('appName', true);
-  text('headline', true);
-  text('subline', false);
+  text('name');
+  text('appName');
+  text('headline');
+  // The line under the headline may be empty.
+  if (t.subline.length > limitOf('subline')) problems.push({ field: 'subline', code: 'tooLong' });
   if (t.bannerUrl !== '') {
     if (t.bannerUrl.length > TEMPLATE_LIMITS.url) problems.push({ field: 'bannerUrl', code: 'tooLong' });
     else if (!isOwnPath(t.bannerUrl)) problems.push({ field: 'bannerUrl', code: 'notOwnPath' });

@@ -1,8 +1,9 @@
+import { catalog } from './catalog.ts';
 /**
  * Back-office screen labels (product brief §1.4). Messages the server sends to staff are in `staff`.
  * Counts are worded so one form fits every number ("Complaints: 1"), in both languages.
  */
-export const admin = {
+export const admin = catalog({
   en: {
     app: { title: 'Back office', skip: 'Skip to content' },
     nav: {
@@ -1404,4 +1405,4 @@ export const admin = {
       },
     },
   },
-} as const;
+});

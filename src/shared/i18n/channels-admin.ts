@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * The back office's promotion channels (decision 037): the templates list, the editor with its preview,
  * the funnel, and the server's refusals. A catalog of its own, loaded with those screens only: neither the
  * back office's other screens nor the landing carry it.
  */
-export const channelsAdmin = {
+export const channelsAdmin = catalog({
   en: {
     list: {
       title: 'Promotion channels',
@@ -357,4 +358,4 @@ export const channelsAdmin = {
       },
     },
   },
-};
+});

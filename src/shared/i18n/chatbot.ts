@@ -1,8 +1,9 @@
+import { catalog } from './catalog.ts';
 /**
  * FAQ chatbot copy. `messages` are shared by the server (record replies) and the screen; `screen` is
  * the chatbot page's own text.
  */
-export const chatbot = {
+export const chatbot = catalog({
   en: {
     messages: {
       textEmpty: 'Please type your question.',
@@ -110,4 +111,4 @@ export const chatbot = {
       },
     },
   },
-} as const;
+});

@@ -1,5 +1,6 @@
+import { catalog } from './catalog.ts';
 /** Copy shared by every surface: errors, generic buttons. One file per namespace, both languages. */
-export const common = {
+export const common = catalog({
   en: {
     errors: {
       validation: 'Some of the information is not valid. Please check and try again.',
@@ -52,4 +53,4 @@ export const common = {
     },
     loading: 'Memuat…',
   },
-} as const;
+});

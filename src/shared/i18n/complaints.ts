@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * Complaint copy. `messages` are shared by the server (error replies) and the screens (checks before
  * sending); the spec's exact strings are kept where it gives them (§5, §8). `screens` is the borrower
  * screens' own text (entry, form, list, details, rating).
  */
-export const complaints = {
+export const complaints = catalog({
   en: {
     messages: {
       detailEmpty: 'Please fill in your comments and suggestions.',
@@ -259,4 +260,4 @@ export const complaints = {
       },
     },
   },
-} as const;
+});

@@ -1,5 +1,6 @@
+import { catalog } from './catalog.ts';
 /** The official contact form of the marketing site (spec §2, §5; product brief §5). */
-export const contact = {
+export const contact = catalog({
   en: {
     title: 'Contact us',
     name: 'Name',
@@ -28,4 +29,4 @@ export const contact = {
     success: 'Terima kasih, pesan Anda telah dikirim.',
     sending: 'Mengirim…',
   },
-} as const;
+});

@@ -5,8 +5,9 @@
  * back office's lists of rights and statuses; their types hold them to the contract's.
  */
 import type { RequestStatus, RightKind } from '../contract/data-rights.ts';
+import { catalog } from './catalog.ts';
 
-export const dataRightsAdmin = {
+export const dataRightsAdmin = catalog({
   en: {
     kinds: {
       access: 'Access',
@@ -169,4 +170,4 @@ export const dataRightsAdmin = {
       },
     },
   },
-} as const;
+});

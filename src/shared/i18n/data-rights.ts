@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * Privacy rights (decision 035): the borrower's "My data" screen, the server's refusals and answers, and
  * the copy of the data. The rights follow the privacy policy's own list and words (site.ts
  * `privacy.sections.rights`). The back office's queue has a catalog of its own (data-rights-admin.ts).
  */
-export const dataRights = {
+export const dataRights = catalog({
   en: {
     kinds: {
       access: 'Access',
@@ -271,4 +272,4 @@ export const dataRights = {
       },
     },
   },
-} as const;
+});

@@ -1,3 +1,4 @@
+import { catalog } from './catalog.ts';
 /**
  * Receipts, the no-dues certificate and its verification (issue 9). `screen` is the borrower's receipts
  * screen, `receipt` what the server writes on a receipt, `verify` the site's check page. The certificate
@@ -6,7 +7,7 @@
  * `CERTIFICATE_TEXT` below, by market, and a certificate is always written in its market's language.
  * The `en` side is the reference shape; `id` has the same keys.
  */
-export const documents = {
+export const documents = catalog({
   en: {
     screen: {
       title: 'Payments and receipts',
@@ -154,7 +155,7 @@ export const documents = {
       },
     },
   },
-} as const;
+});
 
 /**
  * The certificate's own wording per market (not a translation of one another). `{{…}}` are filled by

@@ -1,10 +1,11 @@
+import { catalog } from './catalog.ts';
 /**
  * Copy of the loan confirmation and the loan agreement screens (issue 8; spec §2, §4). The figures
  * themselves (amounts, rates, key facts, plan) come from the server already written in the borrower's
  * language; these are the words around them. The agreement's legal text is in src/shared/legal/.
  * The `en` side is the reference shape; `id` has the same keys.
  */
-export const loanConfirm = {
+export const loanConfirm = catalog({
   en: {
     title: 'Confirm your loan',
     loading: 'Loading your loan offer…',
@@ -97,4 +98,4 @@ export const loanConfirm = {
       loadError: 'Perjanjian tidak dapat dimuat.',
     },
   },
-} as const;
+});

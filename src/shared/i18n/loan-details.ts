@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * Copy of the loan-details screen (v3). The status, its description, the rows and the amounts come
  * from the server, already in the borrower's language. The `en` side is the reference shape; `id` has the
  * same keys.
  */
-export const loanDetails = {
+export const loanDetails = catalog({
   en: {
     title: 'Loan details',
     loading: 'Loading your loan details…',
@@ -121,4 +122,4 @@ export const loanDetails = {
       openFailed: 'Halaman ini belum bisa dibuka. Silakan coba lagi nanti.',
     },
   },
-} as const;
+});

@@ -1,10 +1,11 @@
 import type { FeeName } from '../contract/constants.ts';
+import { catalog } from './catalog.ts';
 
 /**
  * What the server writes for the loan screens (issue 8): button texts, rows, key facts, status notices and
  * refusals. Screen copy (titles, labels the screen owns) is in the screens' own namespaces.
  */
-export const loans = {
+export const loans = catalog({
   en: {
     button: {
       apply: 'Apply now',
@@ -302,4 +303,4 @@ export const loans = {
         'Anda sudah memiliki {{count}} pinjaman atau pengajuan yang aktif. Lunasi salah satunya sebelum mengajukan pinjaman baru.',
     },
   },
-};
+});

@@ -1,5 +1,6 @@
+import { catalog } from './catalog.ts';
 /** Loan order texts shared by every screen that shows an order card (status names per code, row titles). */
-export const orders = {
+export const orders = catalog({
   en: {
     status: {
       '21': 'Under review',
@@ -60,4 +61,4 @@ export const orders = {
         'Pesanan ini tidak memiliki ringkasan informasi pinjaman, sehingga jumlah yang dicairkan tidak diketahui. Pesanan ini tidak dapat disetujui.',
     },
   },
-} as const;
+});

@@ -1,3 +1,4 @@
+import { catalog } from './catalog.ts';
 /**
  * Copy of the product screens (issue 8): the recommended list (`/relevant`), the joint-login failure and
  * about us. The `en` side is the reference shape; `id` has the same keys. Product texts themselves (names,
@@ -12,7 +13,7 @@
  * market may read the app in the other language (`isNeedPop`). Company facts (legal name, licence,
  * address, phone, e-mail) are not here: they are the operator-edited site values (`/vdthg/v1/site/config`).
  */
-export const products = {
+export const products = catalog({
   en: {
     relevant: {
       title: 'Special Offers',
@@ -165,7 +166,7 @@ export const products = {
       },
     },
   },
-} as const;
+});
 
 /** The selling points of about us, in the order shown. */
 export const ABOUT_POINTS = ['fast', 'simple', 'clear', 'safe'] as const;

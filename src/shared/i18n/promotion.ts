@@ -1,10 +1,11 @@
+import { catalog } from './catalog.ts';
 /**
  * The promotion landing (`/promotion`, spec §2 "Register landing template", §5, §8; decision 034): the
  * register form, its messages, the download and agreement pages. The headline, banner and app name come
  * from the channel's template; the legal text is in src/shared/legal/promo-agreement.ts (each market's
  * own, not a translation). The `en` side is the reference shape; `id` has the same keys.
  */
-export const promotion = {
+export const promotion = catalog({
   en: {
     loading: 'Loading the offer…',
     offline: 'You are offline. The form works again as soon as you reconnect.',
@@ -142,4 +143,4 @@ export const promotion = {
     },
     banner: 'Pinjaman cepat dari {{appName}}',
   },
-} as const;
+});

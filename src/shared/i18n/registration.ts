@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * What the server says on the promotion landing's calls (issue 10): refusals of the captcha, the phone,
  * the SMS code and the registration, and their limits. The landing page's own words are in
  * promotion.ts. The `en` side is the reference shape; `id` has the same keys.
  */
-export const registration = {
+export const registration = catalog({
   en: {
     refusals: {
       template: 'This offer link is not valid any more.',
@@ -76,4 +77,4 @@ export const registration = {
       },
     },
   },
-} as const;
+});

@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * Repaying with a saved bank card (`/repayment`, the older flow; decision 032): the screen's words, the
  * server's refusals, the SMS text and the sandbox's hosted page. Amounts, bank names and card numbers
  * come from the server. The `en` side is the reference shape; `id` has the same keys.
  */
-export const repaymentCard = {
+export const repaymentCard = catalog({
   en: {
     title: 'Pay by bank card',
     back: 'Back',
@@ -123,4 +124,4 @@ export const repaymentCard = {
       cancel: 'Kembali ke pinjaman',
     },
   },
-} as const;
+});

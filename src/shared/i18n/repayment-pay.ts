@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * Copy of the repayment chooser (`/individual`) and the pay screen (`/that`, issue 9). Amounts, bank and
  * store names, bills, purposes and the steps to pay come from the server, already in the borrower's
  * language; these are the screens' own words. The `en` side is the reference shape; `id` has the same keys.
  */
-export const repaymentPay = {
+export const repaymentPay = catalog({
   en: {
     title: 'Repayment',
     amount: 'Amount to pay',
@@ -181,4 +182,4 @@ export const repaymentPay = {
       refused: 'Pembayaran ini tidak dapat dilakukan sekarang.',
     },
   },
-} as const;
+});

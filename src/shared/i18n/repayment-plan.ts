@@ -1,3 +1,4 @@
+import { catalog } from './catalog.ts';
 /**
  * Copy of the repayment screens that come before paying (issue 9): the installment plan
  * (`/installment`) and the extension offer (`/repaymentDelay`). Amounts, dates, statuses' descriptions,
@@ -5,7 +6,7 @@
  * of the chosen periods is formatted on the screen (formatMoney). The `en` side is the reference shape;
  * `id` has the same keys.
  */
-export const repaymentPlan = {
+export const repaymentPlan = catalog({
   en: {
     title: 'Bill details',
     back: 'Back',
@@ -100,4 +101,4 @@ export const repaymentPlan = {
       pay: 'Bayar Segera',
     },
   },
-} as const;
+});

@@ -1,9 +1,10 @@
+import { catalog } from './catalog.ts';
 /**
  * What the server writes for the repayment screens (issue 9): period and state descriptions, the
  * extension offer, pay instructions and refusals. The screens' own labels are in repayment-plan.ts and
  * repayment-pay.ts. The `en` side is the reference shape; `id` has the same keys.
  */
-export const repayment = {
+export const repayment = catalog({
   en: {
     period: {
       waiting: 'Due {{due}}',
@@ -251,4 +252,4 @@ export const repayment = {
       badSignature: 'Tanda tangan callback tidak ada, kedaluwarsa, atau salah.',
     },
   },
-};
+});

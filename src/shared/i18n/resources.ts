@@ -1,3 +1,4 @@
+import { createInstance, type KeyPrefix, type ParseKeys } from 'i18next';
 import type { Lang } from '../markets.ts';
 import { admin } from './admin.ts';
 import { channelsAdmin } from './channels-admin.ts';
@@ -6,11 +7,11 @@ import { common } from './common.ts';
 import { complaints } from './complaints.ts';
 import { contact } from './contact.ts';
 import { dataRights } from './data-rights.ts';
+import { dataRightsAdmin } from './data-rights-admin.ts';
 import { documents } from './documents.ts';
 import { loanConfirm } from './loan-confirm.ts';
 import { loanDetails } from './loan-details.ts';
 import { loans } from './loans.ts';
-import { fill, lookupCounted } from './lookup.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { promotion } from './promotion.ts';
@@ -28,9 +29,10 @@ import { support } from './support.ts';
  * Every namespace, in both languages: the server's catalog (error messages in the caller's language).
  * A feature adds its own file beside this one and one line here. Browser shells do not import this
  * file: each hands its i18n instance only the namespaces it shows, to keep other copy out of its bundle.
- * The `en` side is the reference shape; the catalog test checks that `id` has exactly the same keys.
+ * The `en` side is the reference shape: each file's `catalog()` checks at compile time that `id` has the
+ * same keys (decision 051).
  */
-const namespaces = {
+export const namespaces = {
   admin,
   channelsAdmin,
   common,
@@ -48,6 +50,7 @@ const namespaces = {
   repaymentCard,
   documents,
   dataRights,
+  dataRightsAdmin,
   registration,
   complaints,
   chatbot,
@@ -57,23 +60,92 @@ const namespaces = {
 } as const;
 
 export type Namespace = keyof typeof namespaces;
+/** The namespaces `t` reads (the site's copy is pre-rendered from its own object, never through i18next). */
+export type MessageNamespace = Exclude<Namespace, 'site'>;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];
 
-export const resources = {
-  en: Object.fromEntries(NAMESPACES.map((ns) => [ns, namespaces[ns].en])),
-  id: Object.fromEntries(NAMESPACES.map((ns) => [ns, namespaces[ns].id])),
-} as unknown as Record<Lang, Record<Namespace, Record<string, unknown>>>;
+/** Every namespace of one language, as i18next takes them. */
+function languageOf(lang: Lang): Record<Namespace, object> {
+  return Object.fromEntries(NAMESPACES.map((ns) => [ns, namespaces[ns][lang]])) as Record<Namespace, object>;
+}
+export const resources: Record<Lang, Record<Namespace, object>> = {
+  en: languageOf('en'),
+  id: languageOf('id'),
+};
 
 /**
- * Looks a dotted key up in one namespace, with `vars` in its `{{name}}` placeholders and a numeric
- * `vars.count` picking the key's `_one` / `_other` form where it has them (issue 29: "1 days late");
- * returns the key itself when missing so gaps show.
+ * The server's i18next: every namespace, loaded at once (`initAsync: false`), English as the fallback.
+ * The same library and options as the browser's (`src/web/lib/i18n.ts`), so a message means the same on
+ * both sides: `{{name}}` placeholders unescaped (a reply is JSON, not HTML), a numeric `count` picking the
+ * `_one` / `_other` form (issue 29: "1 days late"), a placeholder without a value left in view, and a
+ * missing key shown as `ns:key` so the gap is seen.
  */
-export function translate(
+const serverI18n = createInstance({
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'id'],
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  resources,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  appendNamespaceToMissingKey: true,
+});
+void serverI18n.init();
+
+/**
+ * i18next's `t` in one language with its key a plain string: the one place the library's key types are set
+ * aside, under the typed `fixedT` and the run-time `messageOf`.
+ */
+function untypedT(lang: Lang): (key: string, options?: object) => string {
+  return serverI18n.getFixedT(lang) as unknown as (key: string, options?: object) => string;
+}
+
+/** A key of namespace `N` (under `P`, when given), as `tsc` knows them from the English catalogue. */
+export type MessageKey<N extends MessageNamespace, P extends KeyPrefix<N> = undefined> = ParseKeys<
+  N,
+  Record<never, never>,
+  P
+> &
+  string;
+
+/**
+ * The server's `t` for one namespace: a typed key and the placeholders' values, a string back. Narrower
+ * than i18next's `TFunction`, whose return type, inferred from where the result goes, is too deep for
+ * `tsc` in places (TS2589); the server only ever wants the string.
+ */
+export type ServerT<N extends MessageNamespace, P extends KeyPrefix<N> = undefined> = (
+  key: MessageKey<N, P>,
+  vars?: Readonly<Record<string, unknown>>,
+) => string;
+
+/** `t` for one namespace (keys under `keyPrefix`, when given) in one language (decision 051). */
+export function fixedT<N extends MessageNamespace, P extends KeyPrefix<N> = undefined>(
   lang: Lang,
-  ns: Namespace,
-  key: string,
+  ns: N,
+  keyPrefix?: P,
+): ServerT<N, P> {
+  const t = untypedT(lang);
+  return (key, vars) => t(key, { ...vars, ns, keyPrefix });
+}
+
+/**
+ * One message in `lang`: a key of `ns` (checked by `tsc`), `vars` in its `{{name}}` placeholders and a
+ * numeric `vars.count` picking its plural form.
+ */
+export function translate<N extends MessageNamespace>(
+  lang: Lang,
+  ns: N,
+  key: MessageKey<N>,
   vars?: Readonly<Record<string, string | number>>,
 ): string {
-  return fill(lookupCounted(resources[lang][ns], key, lang, vars?.count) ?? `${ns}:${key}`, vars);
+  return fixedT(lang, ns)(key, vars);
+}
+
+/**
+ * A message whose key travels as data (an `AppError`'s `ns:key`, `common` when it names none; a fee's
+ * name from a product's terms): checked only at run time, so a key that is not there reads `ns:key`.
+ */
+export function messageOf(lang: Lang, key: string, vars?: Readonly<Record<string, unknown>>): string {
+  return untypedT(lang)(key, vars);
 }

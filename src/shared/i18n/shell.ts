@@ -1,5 +1,6 @@
+import { catalog } from './catalog.ts';
 /** Copy of the single-page shells themselves: the bridge test page, not-found and error screens. */
-export const shell = {
+export const shell = catalog({
   en: {
     bridge: {
       appOnly: 'This action is available in the app.',
@@ -100,4 +101,4 @@ export const shell = {
       signIn: 'Masuk kembali',
     },
   },
-} as const;
+});

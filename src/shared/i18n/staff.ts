@@ -1,5 +1,6 @@
+import { catalog } from './catalog.ts';
 /** Back-office messages the server sends (sign-in, session, permissions). Screen labels are in `admin`. */
-export const staff = {
+export const staff = catalog({
   en: {
     errors: {
       // One answer for an unknown e-mail, a wrong password and a locked account (decision 022).
@@ -33,4 +34,4 @@ export const staff = {
       qaParent: 'Pilih letak item ini: pertanyaan di bawah kategori, jawaban di bawah pertanyaan.',
     },
   },
-} as const;
+});

@@ -1,5 +1,6 @@
+import { catalog } from './catalog.ts';
 /** Customer-service page copy (spec §2: telephone and e-mail from the server). */
-export const support = {
+export const support = catalog({
   en: {
     title: 'Customer service',
     intro: 'Our team is here to help. Call us, write to us, or ask our assistant.',
@@ -36,4 +37,4 @@ export const support = {
     myData: 'Data saya',
     myDataHint: 'Lihat dan unduh data Anda, gunakan hak privasi Anda',
   },
-} as const;
+});

@@ -15,7 +15,7 @@ export function useSessionEnded(): boolean {
  * asks again for a borrower whose shell did not react). Plain HTML, like RouteError.
  */
 export function SessionEnded() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   return (
     <div className="page-state" role="alert" data-testid="session-ended">
       <p>{t('common:errors.unauthenticated')}</p>
@@ -33,7 +33,7 @@ export function SessionEnded() {
  */
 export function RouteError() {
   const error = useRouteError();
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const ended = useSessionEnded() || isSessionEnded(error);
   useEffect(() => {
     console.error(error);

@@ -3,6 +3,7 @@ import {
   CHANNELS_LIST_MAX,
   conversionPercent,
   FUNNEL_DAYS,
+  problemKey,
   problemVars,
   rangeProblem,
   type TemplateFields,
@@ -32,12 +33,7 @@ const refused = (key: string, vars: Record<string, string> = {}) =>
 
 /** One problem of `templateProblems` as a sentence in the operator's language. */
 export function problemText(problem: TemplateProblem, fields: TemplateFields, lang: Lang): string {
-  return translate(
-    lang,
-    'channelsAdmin',
-    `problems.${problem.field}.${problem.code}`,
-    problemVars(problem, fields),
-  );
+  return translate(lang, 'channelsAdmin', problemKey(problem), problemVars(problem, fields));
 }
 
 /** What a valid body stores: colours in one spelling (lower case), so the list and the page agree. */

@@ -1,7 +1,7 @@
 import type { QaItem, QaList, QaRecord, QaRecordResult } from '../../../shared/contract/chatbot.ts';
 import { CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
 import { isBlankText } from '../../../shared/domain/text.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { fixedT } from '../../../shared/i18n/resources.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
@@ -48,7 +48,7 @@ export function chatbotService(repo: ChatbotRepository, reference: ReferenceData
 
     /** Stores every record, and answers what the screen shows next. */
     async record(borrower: BorrowerIdentity, lang: Lang, body: QaRecord): Promise<QaRecordResult> {
-      const t = (key: string) => translate(lang, 'chatbot', `messages.${key}`);
+      const t = fixedT(lang, 'chatbot', 'messages');
       const value = body.value.trim();
       let result: QaRecordResult = { text: '', questions: [], goRate: false };
 

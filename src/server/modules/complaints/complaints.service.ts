@@ -15,7 +15,7 @@ import {
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { isBlankText } from '../../../shared/domain/text.ts';
 import { formatDate, weekdaysLater } from '../../../shared/domain/time.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { fixedT, messageOf, translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
@@ -28,7 +28,7 @@ const refuse = (key: string) => new AppError('400', `complaints:messages.${key}`
 type OrderRow = Awaited<ReturnType<ComplaintsRepository['entryOf']>>['orders'][number];
 
 function orderCard(row: OrderRow, lang: Lang, market: Market): OrderCard {
-  const t = (key: string) => translate(lang, 'orders', key);
+  const t = fixedT(lang, 'orders');
   const rows = [
     { title: t('rows.amount'), value: formatMoney(row.amountMinor, market) },
     { title: t('rows.term'), value: translate(lang, 'orders', 'termDays', { count: row.termDays }) },
@@ -39,7 +39,7 @@ function orderCard(row: OrderRow, lang: Lang, market: Market): OrderCard {
     orderNo: row.orderNo,
     productLogo: row.productLogo,
     productName: row.productName,
-    status: t(`status.${row.status}`),
+    status: messageOf(lang, `orders:status.${row.status}`),
     statusCode: row.status,
     rows,
     isShow: row.collectionAllowed ? 1 : 0,

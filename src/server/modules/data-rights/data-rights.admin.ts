@@ -68,7 +68,7 @@ export function dataRightsAdminService(deps: {
         phone: row.borrowerPhone,
         text: translate(lang, 'dataRights', 'notify.answered', {
           app: await deps.appName(market),
-          kind: translate(lang, 'dataRights', `kinds.${row.r.kind}`),
+          kind: translate(lang, 'dataRights', `kinds.${row.r.kind as RightKind}`),
         }),
       });
     } catch (err) {

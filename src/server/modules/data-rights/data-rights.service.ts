@@ -12,7 +12,7 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { maskPhone } from '../../../shared/domain/phone.ts';
 import { isBlankText } from '../../../shared/domain/text.ts';
 import { formatDate, formatDateTime, marketDay } from '../../../shared/domain/time.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { type MessageKey, translate } from '../../../shared/i18n/resources.ts';
 import { isMarket, type Lang, MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { ObjectStorage } from '../../adapters/storage.ts';
 import type { Clock } from '../../clock.ts';
@@ -55,7 +55,7 @@ export function dataRightsService(deps: {
   const { repo, reference, uploads, storage, sessions, clock } = deps;
   // A key of its own, derived once: a leaked export signature says nothing about image or certificate links.
   const linkKey = purposeKey(deps.signingKey, 'data rights: export links');
-  const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
+  const t = (lang: Lang, key: MessageKey<'dataRights'>, vars?: Record<string, string | number>) =>
     translate(lang, 'dataRights', key, vars);
 
   function item(row: RequestRow, lang: Lang, market: Market, now: Date): RequestItem {

@@ -9,7 +9,7 @@ import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import { payName } from '../../../shared/domain/pay-options.ts';
 import { formatDate, formatDateTime } from '../../../shared/domain/time.ts';
 import { CERTIFICATE_TEXT } from '../../../shared/i18n/documents.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { fixedT, translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
@@ -77,7 +77,7 @@ export function documentsService(deps: {
     `${c.orderNo}-${base32(createHmac('sha256', codeKey).update(`${c.orderNo}.${c.settledAt}`).digest(), 10)}`;
 
   function methodOf(p: AppliedPayment, lang: Lang, m: Market): string {
-    const t = (key: string, vars?: Record<string, string>) => translate(lang, 'documents', key, vars);
+    const t = fixedT(lang, 'documents');
     if (p.utr) return t('receipt.method.upiUtr', { utr: p.utr });
     // The bank's name as the pay page shows it ("Bank Mandiri"), not the gateway's code ("MANDIRI").
     if (p.payType === PAY_TYPE.BANK)

@@ -33,7 +33,9 @@ import {
   marketDay,
   startOfMarketDay,
 } from '../../../shared/domain/time.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { keyIn } from '../../../shared/i18n/catalog.ts';
+import { loans } from '../../../shared/i18n/loans.ts';
+import { type MessageKey, messageOf, translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import type { Clock } from '../../clock.ts';
@@ -46,7 +48,7 @@ import { isLive, type LoansRepository, type OfferedProduct } from './loans.repos
 
 type Open = Array<{ p: number; s: number }>;
 
-const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
+const t = (lang: Lang, key: MessageKey<'loans'>, vars?: Record<string, string | number>) =>
   translate(lang, 'loans', key, vars);
 
 const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =>
@@ -177,9 +179,10 @@ export function loansService(deps: {
   }
 
   function feeTitle(name: string, lang: Lang) {
-    const key = `fees.${name}`;
-    const title = translate(lang, 'loans', key);
-    return title === `loans:${key}` ? t(lang, 'fees.other') : title;
+    // A fee's name comes from the product's terms (data): one without copy reads as "other".
+    const key = `loans:fees.${name}`;
+    const title = messageOf(lang, key);
+    return title === key ? t(lang, 'fees.other') : title;
   }
 
   function keyFacts(p: OfferedProduct, q: Quote, lang: Lang, dueDates: MarketDay[]): KeyFacts {
@@ -534,9 +537,7 @@ export function loansService(deps: {
       // before the first due date, the first period.
       const nextDue = account.nextDue(today)?.amount ?? 0;
       const overdue = account.overdue(today);
-      const noticeKey = ['21', '151', '110', '170', '174', '180', '200'].includes(String(o.status))
-        ? String(o.status)
-        : 'other';
+      const noticeKey = keyIn(loans.en.notice, o.status) ?? 'other';
       const vars = {
         due: dueDay ? day(dueDay, lang, m) : '',
         amount: money(nextDue, m),

@@ -24,7 +24,7 @@ import {
   productProblems,
   type StoredTerms,
 } from '../../../shared/domain/product.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { fixedT } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import type { Db } from '../../db/client.ts';
 import { products, productVersions } from '../../db/schema.ts';
@@ -56,8 +56,7 @@ function marketsFor(staff: StaffIdentity, market: Market | undefined): Market[] 
  * it actionable: which loan (amount and term) breaks which cap, written in the market's money.
  */
 export function problemText(problem: ProductProblem, market: Market, lang: Lang): string {
-  const say = (key: string, vars: Record<string, string> = {}) =>
-    translate(lang, 'admin', `errors.product.${key}`, vars);
+  const say = fixedT(lang, 'admin', 'errors.product');
   switch (problem.code) {
     case 'noTerms':
       return say('noTerms', {

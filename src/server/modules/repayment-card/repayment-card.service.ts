@@ -13,7 +13,7 @@ import { formatMoney } from '../../../shared/domain/money.ts';
 import { isLive } from '../../../shared/domain/order-status.ts';
 import { PAY_OPTIONS } from '../../../shared/domain/pay-options.ts';
 import { marketDay } from '../../../shared/domain/time.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { type MessageKey, translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import type { CallbackSender, SandboxGateway } from '../../adapters/payment-gateway.ts';
@@ -38,7 +38,7 @@ const TOKEN_TTL_S = 15 * 60;
 /** A committed repayment waits this long for its code (a code lives 5 minutes; a resend or two fits). */
 const RECORD_TTL_MS = 15 * 60_000;
 
-const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
+const t = (lang: Lang, key: MessageKey<'repaymentCard'>, vars?: Record<string, string | number>) =>
   translate(lang, 'repaymentCard', key, vars);
 const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =>
   new AppError(code, `repaymentCard:${key}`, status);

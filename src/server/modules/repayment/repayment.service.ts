@@ -24,8 +24,9 @@ import {
   marketDay,
   startOfMarketDay,
 } from '../../../shared/domain/time.ts';
+import { keyIn } from '../../../shared/i18n/catalog.ts';
 import { repayment as copy } from '../../../shared/i18n/repayment.ts';
-import { translate } from '../../../shared/i18n/resources.ts';
+import { type MessageKey, translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import type { PaymentGateway } from '../../adapters/payment-gateway.ts';
@@ -36,7 +37,7 @@ import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import type { LedgerOrder, PayCodeRow, RepaymentRepository } from './repayment.repository.ts';
 
-const t = (lang: Lang, key: string, vars?: Record<string, string | number>) =>
+const t = (lang: Lang, key: MessageKey<'repayment'>, vars?: Record<string, string | number>) =>
   translate(lang, 'repayment', key, vars);
 
 const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =>
@@ -44,10 +45,11 @@ const refuse = (key: string, status = 409, code: string = ERROR_CODE.CONFLICT) =
 
 /** Where a bill's payment stands, as the borrower is told (payment-status and submit-utr). */
 function answer(lang: Lang, orderNo: string, state: PaymentState, reason = ''): StatusData {
+  const known = keyIn(copy.en.reasons, reason);
   return {
     state,
     message: t(lang, `state.${state}`),
-    reason: reason ? t(lang, `reasons.${reason}`) : '',
+    reason: known ? t(lang, `reasons.${known}`) : '',
     detailsUrl: withQuery(H5_PATHS.loanDetails, { orderId: orderNo }),
   };
 }

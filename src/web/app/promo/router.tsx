@@ -14,7 +14,7 @@ function ToLanding() {
 }
 
 function CrashPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   return (
     <main className="promo-page promo-error">
       <title>{t('routeError.title')}</title>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ComplaintStatus } from '../../../shared/contract/constants.ts';
@@ -96,7 +97,7 @@ export function SelectField({
 }
 
 /** The market filter offers the operator's own markets only, and "all of mine" when there are several. */
-export function marketChoices(markets: readonly Market[], t: (key: string) => string): Choice[] {
+export function marketChoices(markets: readonly Market[], t: TFunction<'admin'>): Choice[] {
   const own = markets.map((m) => ({ value: m, label: t(`markets.${m}`) }));
   return markets.length > 1 ? [{ value: '', label: t('filters.allMarkets') }, ...own] : own;
 }

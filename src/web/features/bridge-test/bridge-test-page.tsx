@@ -43,7 +43,7 @@ async function fetchMe(): Promise<Me> {
 }
 
 function SignedInBorrower() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const me = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, retry: false });
   let body: ReactNode;
   if (me.isPending) {
@@ -81,7 +81,7 @@ function SignedInBorrower() {
 
 /** A developer screen inside the H5 app: presses every bridge message and shows who is signed in. */
 export function BridgeTestPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const [transport, setTransport] = useState<BridgeTransport | null>(null);
   const messages = sampleMessages(sessionMarket());
 

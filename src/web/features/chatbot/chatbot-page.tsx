@@ -4,6 +4,8 @@ import { type FormEvent, useEffect, useEffectEvent, useId, useLayoutEffect, useR
 import { useNavigate, useSearchParams } from 'react-router';
 import type { QaItem } from '../../../shared/contract/chatbot.ts';
 import { ACTION_HAND_OVER, CHAT_LIMITS, QA_RECORD_TYPE } from '../../../shared/contract/constants.ts';
+import { keyIn } from '../../../shared/i18n/catalog.ts';
+import { chatbot } from '../../../shared/i18n/chatbot.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { requestSignIn } from '../../lib/api-client.ts';
 import { useApiMutation } from '../../lib/api-mutation.ts';
@@ -16,7 +18,7 @@ import { PageError } from '../../ui/page-state.tsx';
 import { RatingDialog } from '../../ui/rating-dialog.tsx';
 import { useSessionEnded } from '../../ui/route-error.tsx';
 import { SkeletonRegion } from '../../ui/skeleton.tsx';
-import { CATEGORY_ICONS, CategoryTabs, CategoryTabsSkeleton } from './category-tabs.tsx';
+import { CATEGORY_ICONS, CategoryTabs, CategoryTabsSkeleton, iconName } from './category-tabs.tsx';
 import { chatOrderParam, postQaRecord, qaListQuery, ROOT_PID } from './chatbot-api.ts';
 import './chatbot-page.css';
 
@@ -68,7 +70,7 @@ function complaintEntry(orderNo: string): string {
  * with a star rating, free-text questions, and a hand-over to the complaint entry.
  */
 export function ChatbotPage() {
-  const { t } = useTranslation('chatbot');
+  const { t } = useTranslation(['chatbot', 'common', 'shell']);
   const [params] = useSearchParams();
   const orderNo = chatOrderParam(params);
   const navigate = useNavigate();
@@ -104,7 +106,7 @@ export function ChatbotPage() {
   const labelOf = (category: QaItem): string =>
     category.title_local_alias?.trim() ||
     ((CATEGORY_ICONS as readonly string[]).includes(category.icon ?? '')
-      ? t(`screen.tabs.${category.icon}`)
+      ? t(`screen.tabs.${iconName(category.icon)}`)
       : category.title_local);
 
   /** Fills a pending bubble with the outcome of its task; a failure leaves a retry in its place. */
@@ -337,7 +339,7 @@ export function ChatbotPage() {
           cancel: t('screen.rating.cancel'),
           send: t('screen.rating.send'),
           pickStars: t('messages.pickStars'),
-          star: (n) => t(`screen.rating.stars.${n}`),
+          star: (n) => t(`screen.rating.stars.${keyIn(chatbot.en.screen.rating.stars, n) ?? '5'}`),
         }}
         onSend={(score) => rating && rate.mutate({ score, questionId: rating.questionId })}
         sending={rate.isPending}
@@ -367,7 +369,7 @@ interface BubbleViewProps {
 }
 
 function BubbleView({ bubble, onAsk, onRetry, onFeedback, onHandOver, handingOver }: BubbleViewProps) {
-  const { t } = useTranslation('chatbot');
+  const { t } = useTranslation(['chatbot', 'common', 'shell']);
   const fromUser = bubble.kind === 'userText';
   return (
     <div className={fromUser ? 'chatbot-row is-user' : 'chatbot-row is-bot'} data-kind={bubble.kind}>
@@ -388,7 +390,7 @@ function BubbleView({ bubble, onAsk, onRetry, onFeedback, onHandOver, handingOve
 }
 
 function BubbleBody({ bubble, onAsk, onRetry, onFeedback, onHandOver, handingOver }: BubbleViewProps) {
-  const { t } = useTranslation('chatbot');
+  const { t } = useTranslation(['chatbot', 'common', 'shell']);
   switch (bubble.kind) {
     case 'greeting':
       return <p>{t('screen.greeting')}</p>;
@@ -494,7 +496,7 @@ function FailedBody({
   bubble: Extract<Bubble, { kind: 'failed' }>;
   onRetry: (task: Task) => void;
 }) {
-  const { t } = useTranslation('chatbot');
+  const { t } = useTranslation(['chatbot', 'common', 'shell']);
   const ended = useSessionEnded();
   if (ended) {
     return (

@@ -4,6 +4,8 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { Link, useSearchParams } from 'react-router';
 import { COMPLAINT_LIMITS } from '../../../shared/contract/constants.ts';
 import { formatDateTime } from '../../../shared/domain/time.ts';
+import { keyIn } from '../../../shared/i18n/catalog.ts';
+import { complaints } from '../../../shared/i18n/complaints.ts';
 import { isLang } from '../../../shared/markets.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { useApiMutation } from '../../lib/api-mutation.ts';
@@ -229,7 +231,7 @@ export function ComplaintDetailsPage() {
           cancel: t('screens.rating.cancel'),
           send: t('screens.rating.send'),
           pickStars: t('messages.pickStars'),
-          star: (n) => t(`screens.rating.stars.${n}`),
+          star: (n) => t(`screens.rating.stars.${keyIn(complaints.en.screens.rating.stars, n) ?? '5'}`),
         }}
         onSend={(score) => sendScore.mutate(score)}
         sending={sendScore.isPending}

@@ -30,7 +30,7 @@ export function complaintFormPath(problemType: number, problemSonType: number, o
  * (`orderNo`), so coming back from the form keeps it.
  */
 export function ComplaintEntryPage() {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -281,7 +281,7 @@ function EntryLinks({
   processing: number;
   ratingDue: number;
 }) {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   const chatbotPath = orderNo ? `${H5_PATHS.chatbot}?${new URLSearchParams({ orderNo })}` : H5_PATHS.chatbot;
   return (
     <nav className="complaint-entry-links" aria-label={t('screens.entry.title')}>
@@ -327,7 +327,7 @@ function EntryLinks({
  * and the question tiles as placeholders (the links below need no data and are real already).
  */
 function EntrySkeleton() {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   return (
     <SkeletonRegion>
       <section className="complaint-entry-section" aria-labelledby="complaint-entry-order">

@@ -40,7 +40,7 @@ function entryPath(orderNo: string): string {
  * the limit message at once, and the tile itself shows the upload is done.
  */
 function useEvidence(initial: readonly UploadedImageRef[] | undefined) {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   return useImageUploads({
     send: uploadProblemImage,
     fallbackFailure: t('common:errors.internal'),
@@ -51,7 +51,7 @@ function useEvidence(initial: readonly UploadedImageRef[] | undefined) {
 
 /** The complaint form (spec §2): type tags, text with a 200 counter, up to 9 images, Send. */
 export function ComplaintFormPage() {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const problemType = Number(params.get('problemType'));
@@ -137,7 +137,7 @@ interface FormProps {
 type EvidenceBlock = 'uploading' | 'failed' | null;
 
 function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }: FormProps) {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   // Read once: what this tab kept of an earlier visit to this form (reload, Back).
   const [draft] = useState(() => readDraft(storageKey));
   const [text, setText] = useState(draft?.text ?? '');
@@ -453,7 +453,7 @@ function ComplaintForm({ storageKey, type, subType, subTypes, orderNo, onSent }:
  * tags and the evidence section as placeholders under their real headings, and the comment box.
  */
 function FormSkeleton() {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   return (
     <SkeletonRegion className="complaint-form-body">
       <div className="complaint-form-tags" aria-hidden="true">

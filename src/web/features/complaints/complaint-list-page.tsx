@@ -23,7 +23,7 @@ const NEAR_END_MARGIN = '0px 0px 400px 0px';
  * lands on the same tab; the route's loader has already asked for that tab's first page.
  */
 export function ComplaintListPage() {
-  const { t, i18n } = useTranslation('complaints');
+  const { t, i18n } = useTranslation(['complaints', 'common']);
   const lang = isLang(i18n.language) ? i18n.language : sessionLang();
   const market = sessionMarket();
   const queryClient = useQueryClient();
@@ -74,7 +74,7 @@ export function ComplaintListPage() {
 }
 
 function ComplaintTab({ status, lang, market }: { status: ComplaintStatus; lang: Lang; market: Market }) {
-  const { t } = useTranslation('complaints');
+  const { t } = useTranslation(['complaints', 'common']);
   const list = useInfiniteQuery(problemListQuery(status));
 
   if (list.data === undefined) {

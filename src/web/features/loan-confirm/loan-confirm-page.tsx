@@ -51,7 +51,7 @@ const choiceKey = (c: ConfirmChoice) => loanConfirmKeys.quote(c).join(':');
  * reload shows, and confirms, the same loan with the same request key.
  */
 export function LoanConfirmPage() {
-  const { t } = useTranslation('loanConfirm');
+  const { t } = useTranslation(['loanConfirm', 'common']);
   const [params, setParams] = useSearchParams();
   // One object per address, so effects that depend on the choice run when it changes, not every render.
   const choice = useMemo(() => confirmChoiceParam(params), [params]);
@@ -87,7 +87,7 @@ export function LoanConfirmPage() {
 }
 
 function OfferNotFound() {
-  const { t } = useTranslation('loanConfirm');
+  const { t } = useTranslation(['loanConfirm', 'common']);
   return (
     <PageEmpty text={t('notFound')}>
       <p>{t('notFoundHint')}</p>
@@ -104,7 +104,7 @@ interface Loaded {
 }
 
 function Offer({ choice, onChoose }: { choice: ConfirmChoice; onChoose: (next: ConfirmChoice) => void }) {
-  const { t } = useTranslation('loanConfirm');
+  const { t } = useTranslation(['loanConfirm', 'common']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const market = sessionMarket();
@@ -437,7 +437,7 @@ const INLINE_FIGURE_MAX = 24;
  * one right-aligned column, a figure written as a sentence reads under its name at full width.
  */
 function KeyFactsList({ facts }: { facts: KeyFacts }) {
-  const { t } = useTranslation('loanConfirm');
+  const { t } = useTranslation(['loanConfirm', 'common']);
   return (
     <section className="loan-confirm-card loan-confirm-key-facts" aria-labelledby="loan-confirm-key-facts">
       <h2 id="loan-confirm-key-facts">{facts.title}</h2>
@@ -469,7 +469,7 @@ function ContractLinks({
   onOpen: (position: number) => void;
   label: (title: string) => string;
 }) {
-  const { t } = useTranslation('loanConfirm');
+  const { t } = useTranslation(['loanConfirm', 'common']);
   if (query.isPending) return <SkeletonLines lines={1} lastWidth="50%" />;
   if (query.isError) {
     return (
@@ -503,7 +503,7 @@ function ContractLinks({
 
 /** The page's frame while the offer is on its way: the sections' names, placeholders for the figures. */
 function OfferSkeleton() {
-  const { t } = useTranslation('loanConfirm');
+  const { t } = useTranslation(['loanConfirm', 'common']);
   return (
     <SkeletonRegion label={t('loading')}>
       <div className="loan-confirm-product">

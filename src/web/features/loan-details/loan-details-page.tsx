@@ -10,6 +10,8 @@ import {
   ORDER_STATUS,
   showsRecommendations,
 } from '../../../shared/domain/order-status.ts';
+import { keyIn } from '../../../shared/i18n/catalog.ts';
+import { loanDetails } from '../../../shared/i18n/loan-details.ts';
 import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
@@ -125,7 +127,7 @@ export function LoanDetailsPage() {
           cancel: t('rating.cancel'),
           send: t('rating.send'),
           pickStars: t('rating.pickStars'),
-          star: (n) => t(`rating.stars.${n}`),
+          star: (n) => t(`rating.stars.${keyIn(loanDetails.en.rating.stars, n) ?? '5'}`),
         }}
         onSend={(score) => sendScore.mutate(score)}
         sending={sendScore.isPending}

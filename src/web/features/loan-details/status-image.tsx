@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { statusImageKey } from '../../../shared/domain/order-status.ts';
+import { keyIn } from '../../../shared/i18n/catalog.ts';
+import { loanDetails } from '../../../shared/i18n/loan-details.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 
 /*
@@ -108,7 +110,7 @@ export function StatusImage({ status }: { status: number }) {
       width="120"
       height="120"
       role="img"
-      aria-label={t(`images.${key}`)}
+      aria-label={t(`images.${keyIn(loanDetails.en.images, key) ?? '21'}`)}
       data-image={key}
       focusable="false"
     >

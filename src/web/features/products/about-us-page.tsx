@@ -32,7 +32,7 @@ export function AboutUsPage() {
   const { t, i18n } = useTranslation('products');
   const market = aboutMarket(i18n.language);
   const config = useQuery(siteConfigQuery(market));
-  const copy = (key: string) => t(`about.markets.${market}.${key}`);
+  const { t: copy } = useTranslation('products', { keyPrefix: `about.markets.${market}` });
 
   let company: ReactNode;
   let contact: ReactNode;

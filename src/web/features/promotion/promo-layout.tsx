@@ -113,7 +113,9 @@ function TemplateError({ kind, onRetry }: { kind: 'invalid' | 'failed'; onRetry:
   const other: Lang = i18n.language === 'id' ? 'en' : 'id';
   const tOther = i18n.getFixedT(other, 'promotion');
   const [title, body] =
-    kind === 'invalid' ? ['invalid.title', 'invalid.body'] : ['invalid.failedTitle', 'invalid.failedBody'];
+    kind === 'invalid'
+      ? (['invalid.title', 'invalid.body'] as const)
+      : (['invalid.failedTitle', 'invalid.failedBody'] as const);
   return (
     <main className="promo-page promo-error">
       <title>{t(title)}</title>

@@ -49,7 +49,7 @@ const NO_CAPTCHA: Captcha = { sid: null, stamp: 0, sent: false, failed: false };
  * leave this component's memory except to the server.
  */
 export function RegisterForm({ visible }: { visible: boolean }) {
-  const { t } = useTranslation('promotion');
+  const { t } = useTranslation(['promotion', 'common']);
   const { template, params } = usePromo();
   const navigate = useNavigate();
   const market = template.market;

@@ -33,7 +33,7 @@ const PAYOUT_PENDING = ORDER_STATUS.DISBURSING;
 const PAYOUT_POLL_MS = 3_000;
 
 export function OrderPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const { orderNo = '' } = useParams();
   const location = useLocation();
   const ordersSearch = (location.state as { ordersSearch?: string } | null)?.ordersSearch;
@@ -78,7 +78,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function OrderBody({ order: o }: { order: AdminOrder }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const lang = useLang();
   const aboutId = useId();
   const quoteId = useId();
@@ -214,7 +214,7 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
  * order is asked again.
  */
 function useOrderDecision(order: AdminOrder, onRefused: (failure: ApiFailure) => void) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const session = useStaffSession();
   const queryClient = useQueryClient();
   return useApiMutation({
@@ -243,7 +243,7 @@ function useOrderDecision(order: AdminOrder, onRefused: (failure: ApiFailure) =>
 
 /** The review decision: approve (confirmed first: the money goes out), or reject with a reason. */
 function Decision({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [failure, setFailure] = useState('');
@@ -334,7 +334,7 @@ function Decision({ order }: { order: AdminOrder }) {
  * the provider's reference, which the order's history keeps. Confirmed first: the loan starts then.
  */
 function PayoutRecord({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const [reference, setReference] = useState('');
   const [message, setMessage] = useState('');
   const headingId = useId();
@@ -398,7 +398,7 @@ function PayoutRecord({ order }: { order: AdminOrder }) {
  * and how a credited one was allocated (late charges, then each period's fees, interest, principal).
  */
 function Payments({ order: o }: { order: AdminOrder }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const headingId = useId();
   const payments = useQuery({
     queryKey: orderKeys.payments(o.orderNo),

@@ -44,7 +44,7 @@ function readFilters(params: URLSearchParams, markets: readonly Market[]): Order
  * back from an order keeps them.
  */
 export function OrdersPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const { staff } = useStaffSession();
   const { params, setFilter } = useUrlFilters();
   const filters = readFilters(params, staff.markets);

@@ -230,7 +230,7 @@ function ProductForm({
       <TextInput
         key={field}
         id={idOf(field)}
-        label={label ?? t(`productEditor.${field}`)}
+        label={label ?? t(`productEditor.${labelKeyOf(field)}`)}
         registration={register(field)}
         error={errorOf(field)}
         hint={foot || undefined}
@@ -421,6 +421,19 @@ type TextKey =
   | 'lateFee.repeatBorrower'
   | 'extension.fee'
   | 'extension.days';
+
+/** Fields whose label's copy key is not the field's own name. */
+const LABEL_KEYS = {
+  coolingOffDays: 'coolingOff',
+  'lateFee.newBorrower': 'lateFeeNew',
+  'lateFee.repeatBorrower': 'lateFeeRepeat',
+  'extension.fee': 'extensionFee',
+  'extension.days': 'extensionDays',
+} as const;
+type Renamed = keyof typeof LABEL_KEYS;
+const isRenamed = (field: TextKey): field is Renamed => field in LABEL_KEYS;
+/** The label's key under `productEditor` (typed, so a field without copy fails `tsc`). */
+const labelKeyOf = (field: TextKey) => (isRenamed(field) ? LABEL_KEYS[field] : field);
 
 interface TextFieldOptions {
   label?: string;
