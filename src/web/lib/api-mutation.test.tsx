@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from './api-client.ts';
@@ -45,6 +45,20 @@ function renderHarness(props: Parameters<typeof Harness>[0]) {
 }
 
 describe('useApiMutation', () => {
+  it('sends the write when the browser is offline, so its failure is answered, not paused', async () => {
+    const offline: ApiResult<null> = { ok: false, code: 'network', data: null, message: 'Network error.' };
+    const call = vi.fn(async () => offline);
+    onlineManager.setOnline(false);
+    try {
+      renderHarness({ call });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Network error.'));
+      expect(call).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('sends one write for two clicks before the re-render, disabled while it is on its way', async () => {
     let answer: (r: ApiResult<string>) => void = () => {};
     const call = vi.fn(() => new Promise<ApiResult<string>>((resolve) => (answer = resolve)));

@@ -31,6 +31,10 @@ export function useApiMutation<TVars = void, TData = unknown>(
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
   const mutation = useMutation<TData, ApiFailure, TVars>({
+    // Offline, TanStack Query would pause the write until the browser says it is back, and the borrower
+    // would see nothing happen. The request helper answers offline itself, with the network message and
+    // the form kept as typed, so the write always runs.
+    networkMode: 'always',
     mutationFn: async (vars) => {
       const result = await options.call(vars);
       if (!result.ok) throw new ApiFailure(result);
