@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type QaNode, qaNodeBody } from '../../../shared/contract/admin.ts';
 import { ACTION_HAND_OVER, QA_ICONS } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
-import { unwrap } from '../../lib/api-query.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
@@ -197,8 +197,8 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
   const session = useStaffSession();
   const queryClient = useQueryClient();
   // Not silent: a refusal is toasted with the server's words.
-  const deactivation = useMutation({
-    mutationFn: () => unwrap(deactivateQa(node.id, session.csrfToken)),
+  const deactivation = useApiMutation({
+    call: () => deactivateQa(node.id, session.csrfToken),
     onSuccess: async () => {
       toast.show(t('chatbot.deactivated'));
       await queryClient.invalidateQueries({ queryKey: adminKeys.qa(node.market) });
@@ -400,8 +400,8 @@ function QaEditor({ market, editing, onClose }: { market: Market; editing: Editi
   }, [setFocus]);
 
   // Not silent: a refusal is toasted with the server's words; the form stays as typed.
-  const save = useMutation({
-    mutationFn: (body: QaBody) => unwrap(saveQa(body, session.csrfToken, node?.id)),
+  const save = useApiMutation({
+    call: (body: QaBody) => saveQa(body, session.csrfToken, node?.id),
     onSuccess: async () => {
       toast.show(t('chatbot.saved'));
       await queryClient.invalidateQueries({ queryKey: adminKeys.qa(market) });

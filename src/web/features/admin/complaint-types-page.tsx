@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ComplaintTypeNode, complaintTypeBody } from '../../../shared/contract/admin.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
-import { unwrap } from '../../lib/api-query.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
@@ -169,10 +169,10 @@ function TypeItem({
   }, [editing]);
 
   // Not silent: a refusal is toasted with the server's words, and the switch stays as it was.
-  const toggle = useMutation({
-    mutationFn: (active: boolean) => {
+  const toggle = useApiMutation({
+    call: (active: boolean) => {
       const { titleEn, titleId, sort } = node;
-      return unwrap(saveComplaintType(node.id, { titleEn, titleId, sort, active }, session.csrfToken));
+      return saveComplaintType(node.id, { titleEn, titleId, sort, active }, session.csrfToken);
     },
     onSuccess: async (_saved, active) => {
       toast.show(t(active ? 'complaintTypes.activated' : 'complaintTypes.deactivated'));
@@ -307,9 +307,8 @@ function TypeEditor({
   }, [setFocus, first]);
 
   // Silent: a refusal is shown here, above the buttons; the form keeps what was typed.
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof typeForm>) =>
-      unwrap(saveComplaintType(node.id, body, session.csrfToken, true)),
+  const save = useApiMutation({
+    call: (body: z.output<typeof typeForm>) => saveComplaintType(node.id, body, session.csrfToken, true),
     onSuccess: async () => {
       toast.show(t('complaintTypes.saved'));
       await queryClient.invalidateQueries({ queryKey: adminKeys.complaintTypes(node.market) });

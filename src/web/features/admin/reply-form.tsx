@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type AdminComplaint, type ReplyBody, replyBody } from '../../../shared/contract/admin.ts';
 import { REPLY_LIMITS } from '../../../shared/contract/constants.ts';
-import { unwrap } from '../../lib/api-query.ts';
+import { useApiMutation } from '../../lib/api-mutation.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { ImagePicker, type Pick } from '../../ui/image-picker.tsx';
@@ -63,9 +63,8 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
   const processing = complaint.status === 'processing';
 
   // Not silent: a refusal is toasted with the server's words; the text and images stay for another try.
-  const send = useMutation({
-    mutationFn: (body: ReplyBody) =>
-      unwrap(sendReply(complaint.id, body, session.csrfToken, t('reply.sending'))),
+  const send = useApiMutation({
+    call: (body: ReplyBody) => sendReply(complaint.id, body, session.csrfToken, t('reply.sending')),
     onSuccess: (saved) => {
       // The saved reply shows above at once, from the server's own copy of it.
       queryClient.setQueryData(adminKeys.complaint(complaint.id), saved);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -20,7 +20,8 @@ import {
   templateUpdateBody,
 } from '../../../../shared/contract/channels-admin-schema.ts';
 import { isMarket, MARKETS, type Market } from '../../../../shared/markets.ts';
-import { ApiFailure, unwrap } from '../../../lib/api-query.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
+import { ApiFailure } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
@@ -257,13 +258,11 @@ function TemplateForm({
   const idOf = (field: TemplateField) => `${prefix}-${field}`;
 
   // Silent: the refusal shows at the form, which keeps what was typed.
-  const save = useMutation({
-    mutationFn: (body: Body) =>
-      unwrap(
-        current
-          ? updateTemplate(current.id, body as TemplateUpdateBody, session.csrfToken)
-          : createTemplate(body as TemplateCreateBody, session.csrfToken),
-      ),
+  const save = useApiMutation({
+    call: (body: Body) =>
+      current
+        ? updateTemplate(current.id, body as TemplateUpdateBody, session.csrfToken)
+        : createTemplate(body as TemplateCreateBody, session.csrfToken),
     onSuccess: async (saved) => {
       queryClient.setQueryData(channelKeys.one(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: [...channelKeys.all, 'list'] });

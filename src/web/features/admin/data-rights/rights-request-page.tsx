@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
@@ -9,7 +9,8 @@ import {
   type RightsRequestDetail,
   rightsActionBody,
 } from '../../../../shared/contract/data-rights-schema.ts';
-import { ApiFailure, isNotFound, unwrap } from '../../../lib/api-query.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
+import { ApiFailure, isNotFound } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
@@ -186,9 +187,8 @@ function Actions({ r }: { r: RightsRequestDetail }) {
   const errorId = useId();
 
   // Silent: a refusal shows here, in the server's words (another operator moved it first: 409).
-  const act = useMutation({
-    mutationFn: (body: RightsActionBody) =>
-      unwrap(actOnRequest(r.id, body, session.csrfToken, t(`detail.${body.action}`))),
+  const act = useApiMutation({
+    call: (body: RightsActionBody) => actOnRequest(r.id, body, session.csrfToken, t(`detail.${body.action}`)),
     onSuccess: async (saved, body) => {
       toast.show(
         t(

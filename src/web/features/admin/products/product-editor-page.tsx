@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import {
   type Control,
@@ -21,7 +21,8 @@ import { FEE_NAMES, type FeeName } from '../../../../shared/contract/constants.t
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { PRODUCT_BOUNDS, productProblems } from '../../../../shared/domain/product.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
-import { ApiFailure, unwrap } from '../../../lib/api-query.ts';
+import { useApiMutation } from '../../../lib/api-mutation.ts';
+import { ApiFailure } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
@@ -180,13 +181,11 @@ function ProductForm({
   const values = watch();
   const errors = formState.errors;
 
-  const save = useMutation({
-    mutationFn: (body: Body) =>
-      unwrap(
-        isNew
-          ? createProduct(body as ProductCreateBody, session.csrfToken)
-          : updateProduct(product.id, body, session.csrfToken),
-      ),
+  const save = useApiMutation({
+    call: (body: Body) =>
+      isNew
+        ? createProduct(body as ProductCreateBody, session.csrfToken)
+        : updateProduct(product.id, body, session.csrfToken),
     onSuccess: async (saved) => {
       queryClient.setQueryData(productKeys.one(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: productKeys.list(saved.market) });
