@@ -71,4 +71,14 @@ describe('the server messages', () => {
       'Please repay X by D to keep your record clean.',
     );
   });
+
+  it('answers a message asked again from memory, never one with other values or in the other language', () => {
+    const ask = (lang: 'en' | 'id', amount: string) =>
+      translate(lang, 'loans', 'notice.174.desc', { amount, due: 'D' });
+    expect(ask('en', 'A')).toBe('Please repay A by D to keep your record clean.');
+    expect(ask('en', 'A')).toBe('Please repay A by D to keep your record clean.');
+    expect(ask('en', 'B')).toBe('Please repay B by D to keep your record clean.');
+    expect(ask('id', 'A')).not.toBe(ask('en', 'A'));
+    expect(ask('id', 'A')).toContain('A');
+  });
 });
