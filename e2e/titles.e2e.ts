@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/server/db/schema.ts';
+import { channelTemplates, products } from '../src/server/db/schema.ts';
 import { admin } from '../src/shared/i18n/admin.ts';
 import { channelsAdmin } from '../src/shared/i18n/channels-admin.ts';
 import { chatbot } from '../src/shared/i18n/chatbot.ts';
@@ -12,6 +12,7 @@ import { documents } from '../src/shared/i18n/documents.ts';
 import { loanConfirm } from '../src/shared/i18n/loan-confirm.ts';
 import { loanDetails } from '../src/shared/i18n/loan-details.ts';
 import { products as productCopy } from '../src/shared/i18n/products.ts';
+import { promotion } from '../src/shared/i18n/promotion.ts';
 import { repaymentCard } from '../src/shared/i18n/repayment-card.ts';
 import { repaymentPay } from '../src/shared/i18n/repayment-pay.ts';
 import { repaymentPlan } from '../src/shared/i18n/repayment-plan.ts';
@@ -250,5 +251,63 @@ describe('the back office, reached inside the app', () => {
     const id = admin.id;
     await expectTitle(page, { to: '/admin/complaints', title: `${id.queue.title} · ${id.app.title}` });
     await tour(page, await adminStops('id'));
+  });
+});
+
+describe('the promotion landing, reached inside its page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [id, market] of [
+    [1, 'IN'],
+    [2, 'ID'],
+  ] as const) {
+    it(`shows the channel's headline, the agreement's and the download page's titles (${market})`, async () => {
+      const { page } = browser;
+      const [template] = await server.database.db
+        .select({ headline: channelTemplates.headline, appName: channelTemplates.appName })
+        .from(channelTemplates)
+        .where(eq(channelTemplates.id, id));
+      const copy = promotion[LANG[market]];
+      await page.goto(`${server.baseURL}/promotion?id=${id}`);
+      await markDocument(page);
+      const landing = { to: '/promotion', title: template!.headline || template!.appName };
+      await expectTitle(page, landing);
+      await page.locator('#promo-agreement-link').click();
+      await expectTitle(page, { to: '/promotion', title: copy.agreementPage.title });
+      await page.goBack();
+      await expectTitle(page, landing);
+      // The hash router's own navigation, as the registration's outcome reaches it.
+      await page.evaluate(() => {
+        window.location.hash = '#/downloadTemplate';
+      });
+      await expectTitle(page, {
+        to: '/promotion',
+        title: fill(copy.download.title, { appName: template!.appName }),
+      });
+    });
+  }
+});
+
+describe('the developer pages, reached inside their shell', () => {
+  it('show their own title in the tab', async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await page.goto(`${server.baseURL}/testPreview`);
+      await markDocument(page);
+      await expectTitle(page, { to: '/testPreview', title: 'Test preview' });
+      await tour(page, [
+        { to: '/simulator', title: 'Native shell simulator' },
+        { to: '/testPreview', title: 'Test preview' },
+      ]);
+    } finally {
+      await browser.close();
+    }
   });
 });
