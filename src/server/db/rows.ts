@@ -12,6 +12,9 @@ import { MARKETS } from '../../shared/markets.ts';
 
 export const marketColumn = z.enum(MARKETS);
 
+/** `select pg_try_advisory_xact_lock(key) as got`: whether this transaction now holds the lock. */
+export const TRY_LOCK_ROW = { got: z.boolean() };
+
 export const componentColumn = z.enum([...COMPONENTS, 'extension_fee']);
 
 export const installmentColumn = z.strictObject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkRows, statement } from './statement.ts';
+import { checkRows, rowShape, rowsOf, statement } from './statement.ts';
 
 describe('statement', () => {
   it('refuses a second statement under a name in use (PostgreSQL caches plans by name)', () => {
@@ -45,5 +45,16 @@ describe('checkRows (outside production)', () => {
     expect(() => checkRows(s, [{ n: 1 }])).toThrow(/test_check_rows.*name/s);
     expect(() => checkRows(s, [{ n: 1, name: 'a', extra: true }])).toThrow(/test_check_rows.*extra/s);
     expect(() => checkRows(s, [{ n: '1', name: 'a' }])).toThrow(/test_check_rows.*n/s);
+  });
+});
+
+describe('rowsOf (a one-off query run with execute)', () => {
+  const shape = rowShape('test_rows_of', { got: z.boolean() });
+
+  it("returns the driver's rows when they match, and names the query when they do not", () => {
+    const rows = [{ got: true }];
+    expect(rowsOf({ rows }, shape)).toBe(rows);
+    expect(() => rowsOf({ rows: [{ got: 't' }] }, shape)).toThrow(/test_rows_of.*got/s);
+    expect(() => rowsOf({ rows: [{ got: true, more: 1 }] }, shape)).toThrow(/test_rows_of.*more/s);
   });
 });

@@ -54,7 +54,10 @@ export const statement = {
  */
 export const CHECK_ROWS = process.env.NODE_ENV !== 'production';
 
-export function checkRows<Row>(statement: Statement<Row>, rows: readonly unknown[]): Row[] {
+export function checkRows<Row>(
+  statement: Pick<Statement<Row>, 'name' | 'row'>,
+  rows: readonly unknown[],
+): Row[] {
   for (const row of rows) {
     const result = statement.row.safeParse(row);
     if (!result.success)
@@ -63,6 +66,29 @@ export function checkRows<Row>(statement: Statement<Row>, rows: readonly unknown
       );
   }
   return rows as Row[];
+}
+
+/** The rows' shape of a one-off query (Drizzle's `sql`, run with `execute`): named for its messages. */
+export interface RowShape<Row> {
+  readonly name: string;
+  readonly row: z.ZodType<Row>;
+}
+
+export function rowShape<Shape extends z.ZodRawShape>(
+  name: string,
+  columns: Shape,
+): RowShape<z.output<z.ZodObject<Shape, z.core.$strict>>> {
+  return { name, row: z.strictObject(columns) };
+}
+
+/**
+ * The rows of `db.execute(sql...)`, checked as a statement's are outside production. Both drivers answer
+ * `execute` with their documented result object, whose `rows` are plain objects (pg's `QueryResult`,
+ * PGlite's `Results`); Drizzle types it per driver, so the one reading of it is here.
+ */
+export function rowsOf<Row>(result: unknown, shape: RowShape<Row>): Row[] {
+  const rows = (result as { rows: unknown[] }).rows;
+  return CHECK_ROWS ? checkRows(shape, rows) : (rows as Row[]);
 }
 
 /** A timestamp leaves SQL as the text JavaScript's toISOString writes, so both drivers agree. */

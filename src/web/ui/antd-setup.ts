@@ -115,5 +115,5 @@ export function setupAntdMobile(lang: Lang): void {
   // Imperative Toast and Dialog render outside any ConfigProvider and read this default instead.
   setDefaultConfig({ locale: antdLocale(lang) });
   setToaster(antdToaster());
-  overlays.loadWhenIdle();
+  overlays.loadWhenTouched();
 }

@@ -50,4 +50,26 @@ describe('overlays loaded on demand', () => {
     expect(failed).toHaveBeenCalledTimes(1);
     expect(importer).toHaveBeenCalledTimes(2);
   });
+
+  it('loads nothing while the page only shows, and loads at the first touch (again after a failed load)', async () => {
+    const importer = vi
+      .fn<() => Promise<{ name: string }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ name: 'Toast' });
+    const code = onDemand(importer);
+    code.loadWhenTouched();
+    code.loadWhenTouched();
+    // The test document has loaded: a reading borrower's idle time fetches nothing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(importer).not.toHaveBeenCalled();
+    fireEvent.pointerDown(document.body);
+    fireEvent.pointerDown(document.body);
+    await vi.waitFor(() => expect(importer).toHaveBeenCalledTimes(1));
+    // That load failed (offline): the next touch tries again, and once here it stays.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await vi.waitFor(() => expect(code.now()).toEqual({ name: 'Toast' }));
+    fireEvent.focusIn(document.body);
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
 });

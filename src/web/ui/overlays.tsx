@@ -12,14 +12,18 @@ interface OnDemand<M> {
    * it cannot load (offline before it ever loaded).
    */
   use(use: (module: M) => void, failed?: () => void): void;
-  /** Loads it once the page has finished loading and the main thread is idle. */
-  loadWhenIdle(): void;
+  /**
+   * Loads it at the first touch, key or focus after the page has loaded: the moment a message or a
+   * dialog can first be asked for, and never while the screen itself is still loading.
+   */
+  loadWhenTouched(): void;
   now(): M | null;
 }
 
 export function onDemand<M>(importer: () => Promise<M>): OnDemand<M> {
   let loaded: M | null = null;
   let loading: Promise<M> | null = null;
+  let armed = false;
   const load = () => {
     loading ??= importer().then(
       (m) => {
@@ -36,26 +40,33 @@ export function onDemand<M>(importer: () => Promise<M>): OnDemand<M> {
   return {
     load,
     use: (use, failed) => (loaded ? use(loaded) : void load().then(use, () => failed?.())),
-    loadWhenIdle: () => {
-      // Every hidden overlay on a screen asks; one load is enough.
-      if (loading) return;
-      const start = () => void load().catch(() => {});
-      const whenIdle = () => {
-        if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
-        else setTimeout(start, 200);
+    loadWhenTouched: () => {
+      // Every hidden overlay on a screen asks; one load (and one set of listeners) is enough.
+      if (loading || armed) return;
+      armed = true;
+      const events = ['pointerdown', 'keydown', 'focusin'] as const;
+      const listen = () => {
+        for (const e of events) window.addEventListener(e, start, { capture: true, passive: true });
       };
-      if (document.readyState === 'complete') whenIdle();
-      else window.addEventListener('load', whenIdle, { once: true });
+      const start = () => {
+        for (const e of events) window.removeEventListener(e, start, true);
+        // A failed load (offline) is tried again at the next touch, as well as at the first use.
+        void load().catch(listen);
+      };
+      if (document.readyState === 'complete') listen();
+      else window.addEventListener('load', listen, { once: true });
     },
     now: () => loaded,
   };
 }
 
 /**
- * antd-mobile's Toast, Dialog and centre popup with their animation library (about 20 KB brotli, more
+ * antd-mobile's Toast, Dialog and centre popup with their animation library (about 21 KB brotli, more
  * than half of antd-mobile on a screen's first load) are needed neither to draw a screen nor to take its
- * first tap, so they load on first use, and once the page has loaded and is idle (decision 042), so that
- * a message shown later (offline too) finds them here.
+ * first tap, so they load on first use, and at the borrower's first touch after the page has loaded
+ * (decisions 042 and 061): a borrower who only reads never fetches them, one who starts filling in a form
+ * has them by the time a message is asked for. Offline before they ever arrived, a message is drawn as
+ * a plain line instead (`antd-setup.ts`).
  */
 export const overlays = onDemand(() => import('./antd-overlays.ts'));
 /** The bottom sheet, which swipes closed: with its gesture library, a further 12 KB brotli. */
@@ -64,8 +75,8 @@ const sheet = onDemand(() => import('./antd-sheet.ts'));
 /**
  * A module for a component that loads it on demand: null until the component is first shown (nothing
  * drawn), then once the module is here. The component stays mounted from then on, so it closes with its
- * animation as before. While hidden it loads the module once the page is idle, so that it opens at once
- * when asked, offline too.
+ * animation as before. While hidden it loads the module at the first touch, so that it opens at once
+ * when asked.
  */
 function useOnceShown<M>(code: OnDemand<M>, visible: boolean | undefined): M | null {
   const [wanted, setWanted] = useState(visible === true);
@@ -74,7 +85,7 @@ function useOnceShown<M>(code: OnDemand<M>, visible: boolean | undefined): M | n
   useEffect(() => {
     if (wanted && !code.now()) code.use(() => loaded());
   }, [code, wanted]);
-  useEffect(() => code.loadWhenIdle(), [code]);
+  useEffect(() => code.loadWhenTouched(), [code]);
   return wanted ? code.now() : null;
 }
 

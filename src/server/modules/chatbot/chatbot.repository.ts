@@ -1,7 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import type { Db } from '../../db/client.ts';
 import { qaItems, qaRecords } from '../../db/schema.ts';
+import { rowShape, rowsOf } from '../../db/statement.ts';
+
+const SAVED_ROW = rowShape('qa_record_saved', { id: z.number() });
+const FOUND_ROW = rowShape('qa_search', { id: z.number(), title: z.string(), action_type: z.number() });
 
 /** PostgreSQL text-search configuration per language (both ship with PostgreSQL and PGlite). */
 const TS_CONFIG: Record<Lang, string> = { en: 'english', id: 'indonesian' };
@@ -38,7 +43,7 @@ export function chatbotRepository(db: Db) {
                         where borrower_id = ${r.borrowerId}::int and order_no = ${r.orderNo}::text)
         returning id
       `);
-      return (result as unknown as { rows: unknown[] }).rows.length === 1;
+      return rowsOf(result, SAVED_ROW).length === 1;
     },
 
     /**
@@ -51,7 +56,7 @@ export function chatbotRepository(db: Db) {
       const query = words.join(' | ');
       const title = lang === 'id' ? sql`q.title_id` : sql`q.title_en`;
       const answerTitle = lang === 'id' ? sql`a.title_id` : sql`a.title_en`;
-      const result = await db.execute<{ id: number; title: string; action_type: number }>(sql`
+      const result = await db.execute(sql`
         with docs as (
           select q.id, ${title} as title, q.action_type,
                  to_tsvector(${config}, ${title} || ' ' || coalesce(string_agg(${answerTitle}, ' '), '')) as doc
@@ -65,7 +70,7 @@ export function chatbotRepository(db: Db) {
         order by ts_rank(doc, query) desc, id
         limit ${limit}
       `);
-      return (result as unknown as { rows: Array<{ id: number; title: string; action_type: number }> }).rows;
+      return rowsOf(result, FOUND_ROW);
     },
   };
 }

@@ -4,9 +4,11 @@ import type { LedgerBreach } from '../../../shared/contract/ledger-check.ts';
 import type { Installment } from '../../../shared/domain/pricing.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { installmentColumn, marketColumn } from '../../db/rows.ts';
+import { installmentColumn, marketColumn, TRY_LOCK_ROW } from '../../db/rows.ts';
 import { ledgerChecks } from '../../db/schema.ts';
-import { isoSql as iso, statement } from '../../db/statement.ts';
+import { isoSql as iso, rowShape, rowsOf, statement } from '../../db/statement.ts';
+
+const RUN_LOCK_ROW = rowShape('ledger_check_lock', TRY_LOCK_ROW);
 
 /** One order as the check reads it: what its balance needs, its payments' totals and its events. */
 export interface CheckedOrder {
@@ -134,7 +136,7 @@ export function ledgerCheckRepository({ db, run }: Pick<Database, 'db' | 'run'>)
      */
     async tryRunLock(tx: Db, key: number): Promise<boolean> {
       const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as got`);
-      const [lock] = (result as unknown as { rows: Array<{ got: boolean }> }).rows;
+      const [lock] = rowsOf(result, RUN_LOCK_ROW);
       return lock?.got ?? false;
     },
 

@@ -6,8 +6,10 @@ import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
 import { addDays, daysBetween, type MarketDay, marketDay } from '../../../shared/domain/time.ts';
 import type { MovableClock } from '../../clock.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { LOAN_FACTS_FIELDS } from '../../db/loan-facts.ts';
+import { LOAN_FACTS_FIELDS, LOAN_FACTS_ROW } from '../../db/loan-facts.ts';
+import { TRY_LOCK_ROW } from '../../db/rows.ts';
 import { loanQuotes, orderCharges, orders } from '../../db/schema.ts';
+import { rowShape, rowsOf } from '../../db/statement.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { OrderEngine } from '../orders/index.ts';
@@ -16,6 +18,10 @@ const DAY = 86_400_000;
 
 /** An overdue loan's facts as the late-charge job reads them, with the last day charged so far. */
 type JobFacts = LoanFacts & { booked: MarketDay | null };
+const JOB_FACTS_ROW = rowShape('loan_job_facts', {
+  f: z.strictObject({ ...LOAN_FACTS_ROW, booked: z.string().nullable() }),
+});
+const JOBS_LOCK_ROW = rowShape('loan_jobs_lock', TRY_LOCK_ROW);
 
 /**
  * The loan account's facts of one order (read after its row is locked, in a statement of its own); `repeat`:
@@ -77,7 +83,7 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
       const tx = txRaw as unknown as Db;
       await tx.execute(sql`select id from orders where id = ${orderId} for update`);
       const result = await tx.execute(sql`${sql.raw(FACTS_SELECT)} where o.id = ${orderId}`);
-      const [row] = (result as unknown as { rows: Array<{ f: JobFacts }> }).rows;
+      const [row] = rowsOf(result, JOB_FACTS_ROW) as Array<{ f: JobFacts }>;
       // Paid, cured or extended meanwhile: nothing is late any more.
       if (row?.f.status !== ORDER_STATUS.OVERDUE) return 0;
       const f = row.f;
@@ -173,7 +179,7 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
         // Held by this transaction for the run; the jobs' own transactions run beside it.
         return db.transaction(async (tx) => {
           const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${JOBS_LOCK}) as got`);
-          const [lock] = (result as unknown as { rows: Array<{ got: boolean }> }).rows;
+          const [lock] = rowsOf(result, JOBS_LOCK_ROW);
           if (!lock?.got) return { fellDue: 0, wentOverdue: 0, charged: 0 };
           return runOnce();
         });

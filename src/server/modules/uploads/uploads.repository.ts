@@ -1,6 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { complaintImages, uploads } from '../../db/schema.ts';
+import { rowShape, rowsOf } from '../../db/statement.ts';
+
+const DOOMED_ROW = rowShape('uploads_swept', { stored_name: z.string() });
 
 export type UploadOwner = { kind: 'borrower' | 'staff'; id: number };
 
@@ -52,7 +56,7 @@ export function uploadsRepository(db: Db) {
           )
           delete from ${uploads} d using doomed where d.id = doomed.id
           returning d.stored_name`);
-        const rows = (result as unknown as { rows: Array<{ stored_name: string }> }).rows;
+        const rows = rowsOf(result, DOOMED_ROW);
         if (rows.length > 0) await removeObjects(rows.map((r) => r.stored_name));
         return rows.length;
       });
