@@ -10,13 +10,14 @@ import { LOGIN_PATHS } from './modules/identity/sms-login.ts';
 import { createTestApp, loggedText, staffSignIn, type TestApp } from './test/helpers.ts';
 
 /**
- * The server log of a whole journey holds no phone number, session token, one-time code, UTR, link
- * signature or captcha answer (issue 29; security baseline 16.2.5). The journey goes through the real
- * app: a registration from the promotion landing (captcha, SMS code), SMS sign-in of the new borrower and
- * of a number with no account, a loan, a UPI payment told by its UTR, the no-dues certificate's signed
- * link, the data export's signed link, an H5 page opened with its token in the address, and a staff
- * search of orders by phone. Every value a log reader could use or that names a person is collected on
- * the way, then looked for in every line the app wrote.
+ * The server log of a whole journey holds no phone number, session or staff token, one-time code, UTR,
+ * link signature or captcha session (issue 29, decision 056; security baseline 16.2.5). The journey goes
+ * through the real app: a registration from the promotion landing (captcha, SMS code), SMS sign-in of the
+ * new borrower and of a number with no account, an H5 page opened with its token in the address, a loan,
+ * a UPI payment told by its UTR, the no-dues certificate's and the data export's signed links, a staff
+ * search of orders by phone, and addresses no route answers with a phone in the path. Every value a log
+ * reader could use or that names a person is collected on the way, then looked for in every line the app
+ * wrote.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ const injectSender: CallbackSender = async (body, headers) =>
 const signatureOf = (url: string) => new URL(url, 'http://x').searchParams.get('sig') ?? '';
 
 describe('the log of a full journey', () => {
-  it('holds no phone, token, code, UTR, signature or captcha answer', async () => {
+  it('holds no phone, token, code, UTR, signature or captcha session', async () => {
     /** What must never be logged, by what it is (for the failure message). */
     const secrets: Record<string, string> = {};
     const phone = '9811122233';
@@ -172,6 +173,10 @@ describe('the log of a full journey', () => {
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json().data.items.length).toBeGreaterThan(0);
     }
+
+    // Addresses no route answers, or that the router cannot read, carrying a phone and the token.
+    expect((await get(`/api/v1/nothing/${phone}?token=${token}`)).statusCode).toBe(404);
+    expect((await get(`/api/v1/nothing/%E0%A4%A/${phone}?token=${token}`)).statusCode).toBe(400);
 
     // Every secret was really collected, and the log really holds the journey.
     for (const [name, value] of Object.entries(secrets)) expect(value.length, name).toBeGreaterThanOrEqual(6);
