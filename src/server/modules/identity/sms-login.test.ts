@@ -140,6 +140,7 @@ describe('SMS sign-in', () => {
       const calls: (() => ReturnType<typeof post>)[] = [
         () => post(LOGIN_PATHS.sendCode, { market: 'IN', phone }),
         () => post(LOGIN_PATHS.sendCode, { market: 'IN', phone }),
+        () => post(LOGIN_PATHS.voiceCode, { market: 'IN', phone }),
         ...Array.from(
           { length: 6 },
           () => () => post(LOGIN_PATHS.login, { market: 'IN', phone, smsCode: '000000' }),
@@ -153,6 +154,7 @@ describe('SMS sign-in', () => {
         out.push({
           status: r.statusCode,
           message: r.json().message,
+          body: r.json(),
           retryAfter: r.headers['retry-after'] !== undefined,
           statements: t.database.queryCount() - before,
         });
@@ -164,7 +166,8 @@ describe('SMS sign-in', () => {
     const stranger = await answers('9000000003');
     expect(stranger).toEqual(registered);
     expect(stranger[1]).toMatchObject({ status: 429, retryAfter: true });
-    expect(stranger[2]).toMatchObject({
+    expect(stranger[2]).toMatchObject({ status: 429, retryAfter: true });
+    expect(stranger[3]).toMatchObject({
       status: 400,
       message: 'The SMS code is not correct. Please check it and try again.',
     });
