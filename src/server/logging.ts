@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 /** Query and body keys whose values never reach a log line (security baseline: 16.2.5). */
 const SENSITIVE_KEYS = new Set([
@@ -48,18 +49,90 @@ const LOGGABLE_QUERY_KEYS = new Set([
   'kind',
 ]);
 
+const REDACTED = '[REDACTED]';
+
+/**
+ * A path segment that is itself personal data or a credential: a phone number (nine digits or more,
+ * however spelled), an e-mail address, or a token (twenty characters or more of letters and digits
+ * mixed, as signed ids, session tokens and hashes are). Our own ids and order numbers are shorter
+ * (`IN20261101001`) and stay readable. No route puts such a value in its path today: the rule is for the
+ * one that will (issue 29).
+ */
+const PHONE_SEGMENT = /^\+?[\d\s().-]+$/;
+const TOKEN_SEGMENT = /^(?=[^/]*\d)(?=[^/]*[A-Za-z])[\w~%-]{20,}$/;
+function sensitiveSegment(segment: string): boolean {
+  let text = segment;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  if (text.includes('@')) return true;
+  if (PHONE_SEGMENT.test(text) && text.replace(/\D/g, '').length >= 9) return true;
+  return TOKEN_SEGMENT.test(segment);
+}
+
+/**
+ * The address as a log may hold it: every query value redacted but those of the harmless keys above,
+ * and every path segment that is a phone number, an e-mail address or a token masked.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  const path = q < 0 ? url : url.slice(0, q);
+  const segments = path.split('/');
+  const masked = segments.some(sensitiveSegment)
+    ? segments.map((s) => (sensitiveSegment(s) ? REDACTED : s)).join('/')
+    : path;
+  if (q < 0) return masked;
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const key of [...params.keys()]) {
     if (!LOGGABLE_QUERY_KEYS.has(key.toLowerCase())) {
-      params.set(key, '[REDACTED]');
+      params.set(key, REDACTED);
       changed = true;
     }
   }
-  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+  return changed ? `${masked}?${params.toString()}` : `${masked}${url.slice(q)}`;
+}
+
+/**
+ * A logged object of request fields (`body`, `query`): the same rule as the address, every value
+ * redacted but those of the harmless keys, whatever a later route names its fields.
+ */
+function redactFields(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return value === undefined ? value : REDACTED;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      LOGGABLE_QUERY_KEYS.has(k.toLowerCase()) && (typeof v !== 'object' || v === null) ? v : REDACTED,
+    ]),
+  );
+}
+
+/**
+ * An error's words as a log may hold them. A failed query's message names its parameters (Drizzle writes
+ * `Failed query: … params: 9876543210,…`), and a driver's message can quote a value it refused; so the
+ * parameters are cut and every run of six digits or more, spaces or dashes between them allowed (a phone
+ * however written, a code, a UTR, an account number; a date too, the price of the rule), and every e-mail
+ * address is masked, in the message and in the stack (which repeats the message).
+ */
+function scrubErrorText(text: string): string {
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, `\nparams: ${REDACTED}`)
+    .replace(/\+?\d(?:[\s-]?\d){5,}/g, REDACTED)
+    .replace(/[^\s@"'<>()]+@[^\s@"'<>()]+\.[A-Za-z]{2,}/g, REDACTED);
+}
+
+function scrubError<T>(serialized: T): T {
+  if (!serialized || typeof serialized !== 'object') return serialized;
+  const err = serialized as Record<string, unknown>;
+  for (const key of ['message', 'stack'] as const) {
+    if (typeof err[key] === 'string') err[key] = scrubErrorText(err[key] as string);
+  }
+  if ('params' in err) err.params = REDACTED;
+  if (Array.isArray(err.aggregateErrors)) err.aggregateErrors = err.aggregateErrors.map(scrubError);
+  return serialized;
 }
 
 /**
@@ -93,6 +166,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         method: req.method,
         url: redactUrl(req.url),
       }),
+      err: (err: Error) => scrubError(pino.stdSerializers.err(err)),
+      body: redactFields,
+      query: redactFields,
     },
   };
 }

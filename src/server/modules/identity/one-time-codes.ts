@@ -46,6 +46,13 @@ export interface IssueRequest {
    * exists nowhere else, so every try at it is a wrong one, counted as any other.
    */
   silent?: boolean;
+  /**
+   * Answer once the code is recorded, without waiting for the provider: the reply then takes as long
+   * whether a message goes out or not (`silent`), so its time does not tell a registered number either
+   * (issue 29). The code stays recorded if the provider fails (the borrower asks again after the minute,
+   * as for a message lost on the way); `undelivered` hears of the failure.
+   */
+  detached?: { undelivered: (err: unknown) => void };
   now: Date;
 }
 
@@ -114,15 +121,24 @@ export function oneTimeCodes(deps: { db: Db; sms: SmsSender; key: string }) {
         return null;
       });
       if (refused) return refused;
+      const message = {
+        purpose,
+        via: req.via ?? 'sms',
+        market: req.market,
+        phone: req.phone,
+        text: req.text(code),
+      } as const;
       if (req.silent) return { sent: true, resendIn: SMS_CODE.resendSeconds };
+      if (req.detached) {
+        const { undelivered } = req.detached;
+        // Not awaited on purpose (see `detached`); a sender that throws at once is caught too.
+        Promise.resolve()
+          .then(() => sms.send(message))
+          .catch(undelivered);
+        return { sent: true, resendIn: SMS_CODE.resendSeconds };
+      }
       try {
-        await sms.send({
-          purpose,
-          via: req.via ?? 'sms',
-          market: req.market,
-          phone: req.phone,
-          text: req.text(code),
-        });
+        await sms.send(message);
       } catch {
         // Not sent: it must not count against the phone's limits nor hold the one-minute wait, or a
         // provider's bad minute would lock the borrower out. The borrower is told to try again.

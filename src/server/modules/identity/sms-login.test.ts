@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SmsMessage } from '../../adapters/sms.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { LOGIN_PATHS } from './sms-login.ts';
+import { sessionRepository } from '../session/session.repository.ts';
+import { sessionService } from '../session/session.service.ts';
+import { oneTimeCodes } from './one-time-codes.ts';
+import { LOGIN_PATHS, smsLogin } from './sms-login.ts';
 
 /** Signing in with an SMS code (issue 10), against the real database; codes read from the demo outbox. */
 let t: TestApp;
@@ -133,23 +137,37 @@ describe('SMS sign-in', () => {
   it('tells a registered number from an unregistered one by nothing: replies, limits and refused codes alike', async () => {
     t.clock.advance(3_600_000);
     const answers = async (phone: string) => {
-      const first = await post(LOGIN_PATHS.sendCode, { market: 'IN', phone });
-      const again = await post(LOGIN_PATHS.sendCode, { market: 'IN', phone });
-      const tries = [];
-      for (let i = 0; i < 6; i++)
-        tries.push(await post(LOGIN_PATHS.login, { market: 'IN', phone, smsCode: '000000' }));
-      return [first, again, ...tries].map((r) => ({
-        status: r.statusCode,
-        message: r.json().message,
-        retryAfter: r.headers['retry-after'] !== undefined,
-      }));
+      const calls: (() => ReturnType<typeof post>)[] = [
+        () => post(LOGIN_PATHS.sendCode, { market: 'IN', phone }),
+        () => post(LOGIN_PATHS.sendCode, { market: 'IN', phone }),
+        () => post(LOGIN_PATHS.voiceCode, { market: 'IN', phone }),
+        ...Array.from(
+          { length: 6 },
+          () => () => post(LOGIN_PATHS.login, { market: 'IN', phone, smsCode: '000000' }),
+        ),
+      ];
+      const out = [];
+      for (const call of calls) {
+        // The same statements either way: a reply's time does not tell one from the other (decision 056).
+        const before = t.database.queryCount();
+        const r = await call();
+        out.push({
+          status: r.statusCode,
+          message: r.json().message,
+          body: r.json(),
+          retryAfter: r.headers['retry-after'] !== undefined,
+          statements: t.database.queryCount() - before,
+        });
+      }
+      return out;
     };
     // The registered one's code is not 000000 but once in a million runs: then its first try opens it.
     const registered = await answers('9876543210');
     const stranger = await answers('9000000003');
     expect(stranger).toEqual(registered);
     expect(stranger[1]).toMatchObject({ status: 429, retryAfter: true });
-    expect(stranger[2]).toMatchObject({
+    expect(stranger[2]).toMatchObject({ status: 429, retryAfter: true });
+    expect(stranger[3]).toMatchObject({
       status: 400,
       message: 'The SMS code is not correct. Please check it and try again.',
     });
@@ -158,6 +176,42 @@ describe('SMS sign-in', () => {
       message: 'Too many wrong codes. Please wait an hour, then request a new one.',
     });
     expect(await smsTo('9000000003')).toBeNull();
+  });
+
+  it('answers without waiting for the SMS provider, and keeps the code and its limits when the provider fails', async () => {
+    // The same service over a provider that never answers, then one that refuses.
+    const provider: { send: (m: SmsMessage) => Promise<void> } = { send: () => new Promise(() => {}) };
+    const undelivered: unknown[] = [];
+    const repo = sessionRepository(t.database);
+    const login = smsLogin({
+      codes: oneTimeCodes({ db: t.database.db, sms: { send: (m) => provider.send(m) }, key: 'test-key' }),
+      sessions: sessionService(repo, { ttlMs: 60_000 }),
+      repo,
+      clock: t.clock,
+      key: 'test-key',
+      appName: async () => 'Kredito',
+      undelivered: (err) => undelivered.push(err),
+    });
+    // A registered number's reply does not hang on the provider (as an unregistered one's never did).
+    await Promise.race([
+      login.sendCode('IN', '9876543210', 'sms', 'en'),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the reply waited for the provider')), 2000),
+      ),
+    ]);
+    await login.sendCode('IN', '9000000004', 'sms', 'en');
+    provider.send = async () => {
+      throw new Error('provider down for 9876543210');
+    };
+    t.clock.advance(120_000);
+    await login.sendCode('IN', '9876543210', 'sms', 'en');
+    await login.sendCode('IN', '9000000004', 'sms', 'en');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(undelivered).toHaveLength(1);
+    // The failed send counts as a sent one, as the stranger's unsent one does: a second ask within the
+    // minute is refused for both alike.
+    for (const phone of ['9876543210', '9000000004'])
+      await expect(login.sendCode('IN', phone, 'sms', 'en'), phone).rejects.toMatchObject({ status: 429 });
   });
 
   it("signs its message with the market's app name, in English for India", async () => {

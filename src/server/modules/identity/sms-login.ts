@@ -41,11 +41,12 @@ const sentReply = envelope(z.null());
 
 /**
  * Signing in with a code sent by SMS. A code goes only to a registered number, but everything else is
- * the same either way, so the calls do not tell a stranger who has an account (issue 29): the reply
- * ("if this number has an account, a code is on its way"), the limits (60 s, 5 an hour per phone: an
- * unregistered number gets a code recorded and never sent, `silent`), and the answers to codes tried
- * (wrong, then locked after 5 tries; an unregistered number's code is known to no one). The routes add
- * per-address limits. What differs is the SMS provider's own time for a real send.
+ * the same either way, so the calls do not tell a stranger who has an account (issue 29, decision 056):
+ * the reply ("if this number has an account, a code is on its way"), the limits (60 s, 5 an hour per
+ * phone: an unregistered number gets a code recorded and never sent, `silent`), the answers to codes
+ * tried (wrong, then locked after 5 tries; an unregistered number's code is known to no one), and the
+ * time: both do the same statements, and the reply does not wait for the SMS provider (`detached`). The
+ * routes add per-address limits.
  */
 export function smsLogin(deps: {
   codes: OneTimeCodes;
@@ -55,6 +56,8 @@ export function smsLogin(deps: {
   key: string;
   /** The name the message signs with (the market's app name). */
   appName: (market: Market) => Promise<string>;
+  /** A code the provider did not take (told without the number or the text). */
+  undelivered: (err: unknown) => void;
 }) {
   const subject = (market: Market, phone: string) =>
     createHmac('sha256', deps.key).update(`login:${market}:${phone}`).digest('hex');
@@ -64,6 +67,7 @@ export function smsLogin(deps: {
       const borrower = await deps.repo.findBorrowerByPhone(market, phone);
       const outcome = await deps.codes.issue({
         silent: !borrower,
+        detached: { undelivered: deps.undelivered },
         purpose: LOGIN_PURPOSE,
         subject: subject(market, phone),
         market,

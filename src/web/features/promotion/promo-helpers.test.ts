@@ -47,6 +47,9 @@ describe('link parameters', () => {
     const p = readPromoParams(`?id=7&utm_tag=${'u'.repeat(100)}&links_id=3&down_id=4`, '');
     expect(p.utmTag).toHaveLength(80);
     expect(carriedQuery(p)).toBe(`?utm_tag=${'u'.repeat(80)}&id=7&links_id=3`);
+    // Always one of the two (spec §2): the link's down_id, else the template's own id.
+    expect(carriedQuery(readPromoParams('?id=7&down_id=4', ''))).toBe('?id=7&down_id=4');
+    expect(carriedQuery(readPromoParams('?id=7&user_from=fb', ''))).toBe('?user_from=fb&id=7&down_id=7');
   });
 });
 

@@ -52,7 +52,9 @@ export function readPromoParams(pageSearch: string, hashSearch: string): PromoPa
 
 /**
  * The query the download and agreement pages are opened with (spec §2): app_from, user_from, utm_tag,
- * id and either links_id or down_id (links_id when the link had both).
+ * id and either links_id or down_id — always one of them (issue 29). links_id when the link had one (both:
+ * links_id); else down_id, the link's own or, when it had none, the template's id: here one channel
+ * template is both the landing and its download page, so the download template is the landing's own.
  */
 export function carriedQuery(p: PromoParams): string {
   const q = new URLSearchParams();
@@ -62,6 +64,7 @@ export function carriedQuery(p: PromoParams): string {
   if (p.templateId !== null) q.set('id', String(p.templateId));
   if (p.linksId) q.set('links_id', p.linksId);
   else if (p.downId) q.set('down_id', p.downId);
+  else if (p.templateId !== null) q.set('down_id', String(p.templateId));
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -10,6 +10,7 @@ import {
   getCodeButton,
   messageAt,
   openLanding,
+  openPromo,
   picture,
   promoNetwork,
   SID,
@@ -372,6 +373,22 @@ describe('registering', () => {
     await settle(() => screen.queryByText('Registered successfully. Download the app to continue.') !== null);
   });
 
+  it('opens the download page with down_id when the link had neither links_id nor down_id (spec §2)', async () => {
+    promoNetwork();
+    const view = openPromo(`/promotion?id=${TEMPLATE_IN.id}&user_from=fb&app_from=ymgj&utm_tag=x`);
+    await settle(() => picture() !== null);
+    fillIn({ smsCode: '123456', agree: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await settle(() => view.at().pathname === '/downloadTemplate');
+    expect(Object.fromEntries(new URLSearchParams(view.at().search))).toEqual({
+      app_from: 'ymgj',
+      user_from: 'fb',
+      utm_tag: 'x',
+      id: '12',
+      down_id: '12',
+    });
+  });
+
   it('is busy while registering: the button says so and a second tap sends nothing', async () => {
     let answer!: (r: Response) => void;
     const { net } = await submitted({
@@ -458,6 +475,27 @@ describe('messages at their fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(document.activeElement).toBe(field.smsCode());
     expect(messageAt(field.smsCode())).toBe('Please enter the correct SMS code.');
+  });
+
+  it('clears the messages of earlier taps once the code is sent (issue 29)', async () => {
+    promoNetwork();
+    await openLanding();
+    // Register tapped on the empty form: every field says why.
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(messageAt(field.smsCode())).toBe('Please enter the correct SMS code.');
+    expect(messageAt(field.agreement())).not.toBeNull();
+    // The visitor then does the first step: phone, picture code, Get code.
+    fillIn({ phone: '9876543210', captcha: 'AB3D' });
+    fireEvent.click(getCodeButton());
+    await settle(() => codeNote() === 'Code sent. Check your SMS messages.');
+    for (const input of Object.values(field)) {
+      expect(messageAt(input()), input().id).toBeNull();
+      expect(input().hasAttribute('aria-invalid'), input().id).toBe(false);
+    }
+    // Register checks every field again.
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(messageAt(field.smsCode())).toBe('Please enter the correct SMS code.');
+    expect(document.activeElement).toBe(field.smsCode());
   });
 
   it('Indonesian: the same rules in the template’s language', async () => {

@@ -191,6 +191,9 @@ export function RegisterForm({ visible }: { visible: boolean }) {
     );
     setSending(false);
     if (result.ok) {
+      // Messages of earlier taps (an empty code or agreement at a first Register) are stale once the code
+      // is on its way: the form starts its next step clean, and Register checks every field again.
+      setErrors(new Set());
       setCaptcha((c) => ({ ...c, sent: true }));
       setCodeSent(true);
       countdown.start(PROMO_LIMITS.resendSeconds);
