@@ -363,12 +363,8 @@ export async function buildApp(deps: AppDeps) {
         clock,
         sms: smsSender,
         appName: reference.appName,
-        // The provider's words only: never the number or the text.
-        notifyFailed: (err) =>
-          app.log.warn(
-            { reason: err instanceof Error ? err.message : String(err) },
-            'data-rights answer SMS not sent',
-          ),
+        // Through the error serializer, which scrubs numbers from a provider's message (decision 056).
+        notifyFailed: (err) => app.log.warn({ err }, 'data-rights answer SMS not sent'),
       }),
     });
   });
