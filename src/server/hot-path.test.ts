@@ -70,12 +70,14 @@ describe('one round trip per borrower read', () => {
     expect(init.problemStatus.ratingDue).toBeGreaterThanOrEqual(0);
   });
 
-  it('the loan screens read in one statement each: product list, confirmation, loan details', async () => {
+  it('the loan screens read in one statement each: product list, confirmation, loan details, my loans', async () => {
     const loan = (url: string, payload: object) => () =>
       t.app.inject({ method: 'POST', url, payload, headers: t.auth(india) });
     expect(await queriesOf(loan(LOAN_PATHS.recommendList, {}))).toBe(1);
     expect(await queriesOf(loan(LOAN_PATHS.details, { orderId: 'IN20261101001' }))).toBe(1);
     expect(await queriesOf(loan(LOAN_PATHS.details, { orderId: 'IN20261120003' }))).toBe(1);
+    // My loans (issue 30): every order of the page with its loan account's facts, one statement.
+    expect(await queriesOf(loan(LOAN_PATHS.orderList, {}))).toBe(1);
     const [first] = (await loan(LOAN_PATHS.recommendList, {})()).json().data;
     expect(await queriesOf(loan(LOAN_PATHS.confirmDetail, { productId: first.id }))).toBe(1);
   });

@@ -110,6 +110,8 @@ export const LOAN_PATHS = {
   contractJump: '/v3/contract/contract-jump',
   push: '/v3/loan-confirm/loan-detail-push',
   details: '/v3/loan-details/loan-details',
+  /** My loans (issue 30; spec §7 "order list", payload ours): every order of the borrower, open first. */
+  orderList: '/v3/order/order-list',
   score: '/v3/loan-details/google-score',
   serviceEvent: '/service/event/save',
   /** Joint-login failure: the recommended list, a card's click event, and "go to product" (the jump). */

@@ -203,6 +203,42 @@ export const loanDetailsData = z.object({
 export type LoanDetails = z.infer<typeof loanDetailsData>;
 export const loanDetailsReply = envelope(loanDetailsData);
 
+/** My loans, a page at a time (20 orders; `hasMore` says whether another page follows). */
+export const ORDER_LIST_PAGE_SIZE = 20;
+export const orderListBody = z.strictObject({ page: int(1, 500).default(1) });
+export const orderListItem = z.object({
+  orderNo: z.string(),
+  orderStatus: z.number().int(),
+  statusText: z.string(),
+  /** Pending or live: shown first, with what is due next. */
+  open: z.boolean(),
+  productName: z.string(),
+  productLogo: z.string(),
+  amount: z.number().int(),
+  amountText: z.string(),
+  appliedOnText: z.string(),
+  /** The next amount to pay and its day, while the loan is live (the loan account's, decision 048). */
+  nextDue: z
+    .object({
+      day: z.string().nullable(),
+      dayText: z.string(),
+      amount: z.number().int(),
+      amountText: z.string(),
+    })
+    .nullable(),
+  daysOverdue: z.number().int(),
+  /** "3 days overdue", empty when not overdue (plural in the borrower's language). */
+  overdueText: z.string(),
+});
+export type OrderListItem = z.infer<typeof orderListItem>;
+export const orderListData = z.object({
+  items: z.array(orderListItem),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type OrderList = z.infer<typeof orderListData>;
+export const orderListReply = envelope(orderListData);
+
 // google-score
 export const scoreBody = z.strictObject({ orderId: orderNoField, score: int(0, 5) });
 export const scoreReply = envelope(z.null());

@@ -121,6 +121,11 @@ export const loans = catalog({
       '200': { title: 'Loan settled', desc: 'Thank you! This loan is fully repaid.' },
       other: { title: 'Loan status', desc: 'The details of your loan are below.' },
     },
+    /** My loans (issue 30): a card's overdue line. */
+    myLoans: {
+      overdue_one: '{{count}} day overdue',
+      overdue_other: '{{count}} days overdue',
+    },
     stand: {
       title: 'We could not sign you in there',
       description:
@@ -268,6 +273,10 @@ export const loans = catalog({
       },
       '200': { title: 'Pinjaman lunas', desc: 'Terima kasih! Pinjaman ini sudah lunas.' },
       other: { title: 'Status pinjaman', desc: 'Rincian pinjaman Anda ada di bawah ini.' },
+    },
+    myLoans: {
+      overdue_one: 'Terlambat {{count}} hari',
+      overdue_other: 'Terlambat {{count}} hari',
     },
     stand: {
       title: 'Kami tidak dapat memasukkan Anda ke layanan itu',

@@ -138,6 +138,38 @@ const orderDetails = statement.read(
 );
 
 /**
+ * A page of the borrower's orders for My loans, open ones (pending or live) first, newest first within
+ * each, each with the loan account's facts: one statement. `$2` is one more than a page, so the extra
+ * row says whether another page follows.
+ */
+const orderList = statement.read(
+  'loans_order_list',
+  `select json_build_object(
+            'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
+            'productId', o.product_id, 'productName', p.name, 'productLogo', p.logo_url,
+            'amountMinor', o.amount_minor, 'termDays', o.term_days,
+            'disbursed', (o.quote->>'disbursed')::bigint,
+            'totalRepayable', (o.quote->>'totalRepayable')::bigint,
+            'schedule', o.quote->'schedule', 'quoteFees', o.quote->'fees', 'terms', o.terms,
+            'extensionDays', o.extension_days,
+            'createdAt', ${iso('o.created_at')}, 'disbursedAt', ${iso('o.disbursed_at')},
+            'dueAt', ${iso('o.due_at')},
+            'rated', false,
+            'charges', (select json_build_array(
+                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_fee'), 0),
+                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_charge'), 0))
+                          from order_charges c where c.order_id = o.id),
+            'allocations', coalesce((select json_agg(json_build_array(a.period, a.component, a.amount_minor))
+                                       from payment_allocations a where a.order_id = o.id), '[]'::json)
+          ) as o
+     from orders o join products p on p.id = o.product_id
+    where o.borrower_id = $1
+    order by (o.status in ${OPEN}) desc, o.created_at desc, o.id desc
+    limit $2 offset $3`,
+  { o: orderRow },
+);
+
+/**
  * Stores the quote the confirm screen shows and answers whether the borrower ever borrowed (the
  * agreement popup): the confirm call's one statement (its insert runs once, read or not).
  */
@@ -214,6 +246,12 @@ export function loansRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
     async borrowerState(borrowerId: number, quotaProductIds: number[], dayStart: Date) {
       const [row] = await run(borrowerState, [borrowerId, quotaProductIds, dayStart.toISOString()]);
       return { open: row!.open, today: row!.today, hasOrders: row!.has_orders };
+    },
+
+    /** A page of the borrower's orders (open first) and whether another page follows. One statement. */
+    async orderList(borrowerId: number, page: number, size: number) {
+      const rows = await run(orderList, [borrowerId, size + 1, (page - 1) * size]);
+      return { orders: rows.slice(0, size).map((r) => orderView(r.o)), hasMore: rows.length > size };
     },
 
     async orderDetails(borrowerId: number, orderNo: string) {

@@ -11,6 +11,8 @@ import {
   detailsBody,
   loanConfirmReply,
   loanDetailsReply,
+  orderListBody,
+  orderListReply,
   productEventBody,
   productEventReply,
   pushBody,
@@ -98,6 +100,12 @@ export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async
     LOAN_PATHS.details,
     { config: borrowerOnly, schema: { tags, body: detailsBody, response: { 200: loanDetailsReply } } },
     async (req) => ok(await loans.details(req.borrower!, langOf(req), req.body.orderId)),
+  );
+
+  app.post(
+    LOAN_PATHS.orderList,
+    { config: borrowerOnly, schema: { tags, body: orderListBody, response: { 200: orderListReply } } },
+    async (req) => ok(await loans.orderList(req.borrower!, langOf(req), req.body.page)),
   );
 
   app.post(

@@ -1,11 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type {
-  KeyFacts,
-  LoanConfirm,
-  LoanDetails,
-  PushBody,
-  RecommendedProduct,
-  Row,
+import {
+  type KeyFacts,
+  type LoanConfirm,
+  type LoanDetails,
+  ORDER_LIST_PAGE_SIZE,
+  type OrderList,
+  type OrderListItem,
+  type PushBody,
+  type RecommendedProduct,
+  type Row,
 } from '../../../shared/contract/loans.ts';
 import { ERROR_CODE, LOAN_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type LoanAccount, loanAccount } from '../../../shared/domain/loan-account.ts';
@@ -610,6 +613,47 @@ export function loansService(deps: {
         telephone: site?.phone ?? '',
         coolingOff: coolingOffOf(account, m, lang, today),
       };
+    },
+
+    /**
+     * My loans (issue 30): a page of the borrower's orders, open first, each with its status, amount and,
+     * while live, what is due next and since when it is late: the loan account's answers (decision 048),
+     * as the loan's details give them.
+     */
+    async orderList(borrower: BorrowerIdentity, lang: Lang, page: number): Promise<OrderList> {
+      const { orders, hasMore } = await repo.orderList(borrower.id, page, ORDER_LIST_PAGE_SIZE);
+      const m = borrower.market;
+      const today = marketDay(clock.now(), m);
+      const items = orders.map((o): OrderListItem => {
+        const live = isLive(o.status);
+        const account = live ? loanAccount(o) : null;
+        const next = account?.nextDue(today) ?? null;
+        const daysOverdue = account
+          ? Math.max(0, ...account.overdue(today).periods.map((p) => p.daysLate))
+          : 0;
+        return {
+          orderNo: o.orderNo,
+          orderStatus: o.status,
+          statusText: translate(lang, 'orders', `status.${o.status}` as MessageKey<'orders'>),
+          open: live || isPending(o.status),
+          productName: o.productName,
+          productLogo: o.productLogo,
+          amount: o.amountMinor,
+          amountText: money(o.amountMinor, m),
+          appliedOnText: formatDate(o.createdAt, lang, m),
+          nextDue: next
+            ? {
+                day: next.day,
+                dayText: next.day ? day(next.day, lang, m) : '',
+                amount: next.amount,
+                amountText: money(next.amount, m),
+              }
+            : null,
+          daysOverdue,
+          overdueText: daysOverdue > 0 ? t(lang, 'myLoans.overdue', { count: daysOverdue }) : '',
+        };
+      });
+      return { items, page, hasMore };
     },
 
     async score(borrower: BorrowerIdentity, orderNo: string, score: number) {
