@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { PAY_TYPE } from '../../../shared/contract/constants.ts';
 import type { StatusData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { repaymentPay } from '../../../shared/i18n/repayment-pay.ts';
-import { H5_PATHS } from '../../../shared/routes.ts';
+import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
@@ -67,6 +67,21 @@ function detailsPath(address: PayAddress): string {
     orderId: address.orderId,
     ...(address.productId !== undefined ? { productId: String(address.productId) } : {}),
   })}`;
+}
+
+/** The repayment instructions, with this way to pay open, and the way back to this loan. */
+function instructionsPath(address: PayAddress, data: VcodeData, method: string): string {
+  const way =
+    data.payType === String(PAY_TYPE.UPI)
+      ? 'upi'
+      : data.payType === String(PAY_TYPE.STORE)
+        ? 'store'
+        : method;
+  return withQuery(H5_PATHS.repaymentInstruction, {
+    orderId: address.orderId,
+    ...(address.productId !== undefined ? { productId: address.productId } : {}),
+    ...(way ? { method: way } : {}),
+  });
 }
 
 /**
@@ -322,6 +337,10 @@ function CodeDetails({ data, address, method, renewing, onRenew, onPaid }: CodeP
       <nav className="repay-card repay-links" aria-label={t('title')}>
         <Link to={`${H5_PATHS.repayChooser}${location.search}`}>
           {t('pay.changeMethod')}
+          <span aria-hidden="true">›</span>
+        </Link>
+        <Link to={instructionsPath(address, data, method)}>
+          {t('pay.instructions')}
           <span aria-hidden="true">›</span>
         </Link>
         <Link to={`${H5_PATHS.complaint}?${new URLSearchParams({ orderNo: address.orderId })}`}>
