@@ -80,7 +80,7 @@ export const repaymentInstruction = catalog({
           {
             key: 'upi',
             name: 'UPI on this phone',
-            list: '',
+            list: 'none',
             steps: [
               'On the payment page, tap Open UPI app and choose the app you pay with.',
               'Check that the payee and the amount in the UPI app are the ones on the payment page.',
@@ -91,7 +91,7 @@ export const repaymentInstruction = catalog({
           {
             key: 'upiQr',
             name: 'UPI from another phone (QR code)',
-            list: '',
+            list: 'none',
             steps: [
               'Keep the payment page with its QR code open on this phone.',
               'Scan the QR code with the UPI app on the other phone.',
@@ -102,7 +102,7 @@ export const repaymentInstruction = catalog({
           {
             key: 'utr',
             name: 'Paid already? Send the UTR',
-            list: '',
+            list: 'none',
             steps: [
               'Open the payment in your UPI app and find its 12-digit UTR (UPI reference number).',
               'On the payment page, enter it under UTR number and tap Send UTR: we match it to your bill.',
@@ -190,7 +190,7 @@ export const repaymentInstruction = catalog({
           {
             key: 'upi',
             name: 'UPI di ponsel ini',
-            list: '',
+            list: 'none',
             steps: [
               'Di halaman pembayaran, ketuk Buka aplikasi UPI dan pilih aplikasi yang Anda pakai.',
               'Pastikan penerima dan jumlah di aplikasi UPI sama dengan yang tampil di halaman pembayaran.',
@@ -201,7 +201,7 @@ export const repaymentInstruction = catalog({
           {
             key: 'upiQr',
             name: 'UPI dari ponsel lain (kode QR)',
-            list: '',
+            list: 'none',
             steps: [
               'Biarkan halaman pembayaran dengan kode QR-nya terbuka di ponsel ini.',
               'Pindai kode QR dengan aplikasi UPI di ponsel lain.',
@@ -212,7 +212,7 @@ export const repaymentInstruction = catalog({
           {
             key: 'utr',
             name: 'Sudah membayar? Kirim UTR-nya',
-            list: '',
+            list: 'none',
             steps: [
               'Buka pembayaran di aplikasi UPI Anda dan temukan UTR 12 digit-nya (nomor referensi UPI).',
               'Di halaman pembayaran, masukkan UTR di kolom nomor UTR lalu ketuk Kirim UTR: kami mencocokkannya dengan tagihan Anda.',

@@ -251,9 +251,9 @@ describe('PayPage: the code (Indonesia, bank)', () => {
     const complaint = await screen.findByRole('link', { name: /Ada masalah dengan pembayaran/ });
     expect(complaint.getAttribute('href')).toBe(`${H5_PATHS.complaint}?orderNo=ID001`);
     // The instructions, with the way the borrower chose open.
-    expect(
-      screen.getByRole('link', { name: /Petunjuk pembayaran lengkap/ }).getAttribute('href'),
-    ).toBe(`${H5_PATHS.repaymentInstruction}?orderId=ID001&productId=9&method=MobileBank`);
+    expect(screen.getByRole('link', { name: /Petunjuk pembayaran lengkap/ }).getAttribute('href')).toBe(
+      `${H5_PATHS.repaymentInstruction}?orderId=ID001&productId=9&method=MobileBank`,
+    );
     await user.click(screen.getByRole('link', { name: /Ganti metode pembayaran/ }));
     expect(screen.getByTestId('marker').textContent).toBe('chooser');
     expect(router.state.location.search).toBe(QUERY);
