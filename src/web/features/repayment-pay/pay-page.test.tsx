@@ -555,6 +555,31 @@ describe('PayPage: the payment seen without a tap (issue 29)', () => {
     expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(2);
   });
 
+  it('stops watching a bill the server says is not found, and goes on through a network failure', async () => {
+    store(BCA_CHOICE);
+    let answer = () => reply({ code: '503', data: null, message: 'Try again later.' }, 503);
+    const net = network({ [REPAY_PATHS.status]: () => answer() });
+    fakeClock();
+    renderAt(routes, PAY, 'id');
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 1);
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 2);
+    answer = () => reply({ code: '404', data: null, message: 'Not found.' }, 404);
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 3);
+    await act(async () => {
+      vi.advanceTimersByTime(5 * STATUS_POLL_MS);
+    });
+    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(3);
+    // Silent rounds: nothing toasted, and the code is still there to pay.
+    expect(toasts).toEqual([]);
+    expect(screen.getByText('8808 1234 5678 9012')).toBeTruthy();
+  });
+
   it('shows a payment received by itself, and watches it until it is credited', async () => {
     store(BCA_CHOICE);
     let state: StatusData['state'] = 'received';

@@ -157,6 +157,19 @@ export const isDecided = (state: StatusData['state'] | undefined) =>
   state === 'credited' || state === 'rejected' || state === 'expired';
 
 /**
+ * A refusal that asking again will not change (a bill that is not the borrower's, a session ended, the
+ * route's limit reached): the watch stops; a network or server failure is tried again next round.
+ */
+const answersTheSame = (error: Error | null) =>
+  failedWith(
+    error,
+    ERROR_CODE.NOT_FOUND,
+    ERROR_CODE.UNAUTHENTICATED,
+    ERROR_CODE.FORBIDDEN,
+    ERROR_CODE.RATE_LIMITED,
+  );
+
+/**
  * Where the bill's payment stands, asked every few seconds while the page is shown and the answer is
  * undecided (issue 29): a bank transfer, a store payment or a UTR's report is seen without a tap. Silent:
  * a failed round says nothing (the next one tries again; "I have paid" says why it failed). Seen again
@@ -166,8 +179,8 @@ export function paymentStatusQuery(ref: BillRef) {
   return {
     queryKey: payKeys.status(ref),
     queryFn: () => unwrap(request<StatusData>(REPAY_PATHS.status, { data: billBody(ref), silent: true })),
-    refetchInterval: (query: { state: { data: StatusData | undefined } }) =>
-      isDecided(query.state.data?.state) ? false : STATUS_POLL_MS,
+    refetchInterval: (query: { state: { data: StatusData | undefined; error: Error | null } }) =>
+      isDecided(query.state.data?.state) || answersTheSame(query.state.error) ? false : STATUS_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     retry: false,
