@@ -10,9 +10,10 @@ import { type RunningServer, startServer } from './support/server.ts';
 /**
  * Repaying in the browser (issue 9): Indonesia extends a due loan with the fee paid at a mini market and
  * then repays it by bank virtual account; India pays the first period by UPI and sends the UTR. The
- * sandbox gateway pays the bill and posts its signed callback to the running server; the borrower then
- * taps "I have paid" and sees the payment credited. India then settles an overdue loan by UPI, sees its
- * receipt, downloads the no-dues certificate and checks its code on the site, and can borrow again.
+ * sandbox gateway pays the bill and posts its signed callback to the running server; the pay page sees
+ * the payment credited by itself and says the bill is paid (issue 29). India then settles an overdue loan
+ * by UPI, sees its receipt, downloads the no-dues certificate and checks its code on the site, and can
+ * borrow again.
  */
 let server: RunningServer;
 let borrower: Browser;
@@ -67,11 +68,15 @@ describe('repaying in Indonesia', () => {
     await page.getByText('Biaya perpanjangan (7 hari)').first().waitFor();
     await page.getByRole('img', { name: /^Barcode kode pembayaran / }).waitFor();
     await expectAccessible(page, 'ID pay page (mini market)');
-    await sandboxPays(page, 'Nomor tagihan');
+    // "Telah membayar" first: the page is told, before the bill is paid, that nothing has come yet.
     await page.getByRole('button', { name: 'TELAH MEMBAYAR' }).click();
     await page.getByText('Kami akan mengonfirmasi pembayaran Anda secepatnya').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'YA', exact: true }).click();
-    await page.getByText('Pembayaran berhasil dicatat').waitFor();
+    await page.getByRole('region', { name: 'Belum diterima' }).waitFor();
+    await sandboxPays(page, 'Nomor tagihan');
+    // The page sees the payment by itself (issue 29): the bill is paid, no button left to tap.
+    await page.getByRole('region', { name: 'Tagihan ini sudah lunas' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'TELAH MEMBAYAR' }).count()).toBe(0);
     const after = await orderOf(orderNo);
     expect(after.status).toBe(170);
     expect(after.dueAt!.getTime() - before.dueAt!.getTime()).toBe(7 * 86_400_000);
@@ -112,9 +117,7 @@ describe('repaying in Indonesia', () => {
     await page.getByRole('img', { name: /^Kode QR untuk / }).waitFor();
     await expectAccessible(page, 'ID pay page (bank)');
     const bill = await sandboxPays(page, 'Nomor tagihan');
-    await page.getByRole('button', { name: 'TELAH MEMBAYAR' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'YA', exact: true }).click();
-    await page.getByText('Pembayaran berhasil dicatat').waitFor();
+    await page.getByRole('region', { name: 'Tagihan ini sudah lunas' }).waitFor({ timeout: 15_000 });
     expect((await orderOf(orderNo)).status).toBe(200);
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.state, 'credited'));
     expect(payment).toBeTruthy();
@@ -158,9 +161,9 @@ describe('repaying in India', () => {
         timeout: 15_000,
       })
       .toBe(true);
-    await page.getByRole('button', { name: 'I HAVE PAID' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'YES', exact: true }).click();
-    await page.getByText('Repayment credited').first().waitFor();
+    // The page watches the UTR's payment until it is credited, with no tap (issue 29).
+    await page.getByRole('region', { name: 'This bill is paid' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'I HAVE PAID' }).count()).toBe(0);
     expect((await orderOf(orderNo)).status).toBe(170);
     await openAsBorrower(page, server, 'IN', `/installment?orderId=${orderNo}`);
     await page.getByRole('button', { name: 'Paid (1)' }).click();

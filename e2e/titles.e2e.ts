@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTemplates, products } from '../src/server/db/schema.ts';
 import { admin } from '../src/shared/i18n/admin.ts';
+import { bindBank } from '../src/shared/i18n/bind-bank.ts';
 import { channelsAdmin } from '../src/shared/i18n/channels-admin.ts';
 import { chatbot } from '../src/shared/i18n/chatbot.ts';
 import { complaints as complaintCopy } from '../src/shared/i18n/complaints.ts';
@@ -14,6 +15,7 @@ import { loanDetails } from '../src/shared/i18n/loan-details.ts';
 import { products as productCopy } from '../src/shared/i18n/products.ts';
 import { promotion } from '../src/shared/i18n/promotion.ts';
 import { repaymentCard } from '../src/shared/i18n/repayment-card.ts';
+import { repaymentInstruction } from '../src/shared/i18n/repayment-instruction.ts';
 import { repaymentPay } from '../src/shared/i18n/repayment-pay.ts';
 import { repaymentPlan } from '../src/shared/i18n/repayment-plan.ts';
 import { shell } from '../src/shared/i18n/shell.ts';
@@ -140,6 +142,8 @@ async function h5Stops(market: Market): Promise<Stop[]> {
     },
     { to: `/receipts?orderId=${settled}`, title: documents[lang].screen.title },
     { to: `/repayment?orderId=${due}`, title: repaymentCard[lang].title },
+    { to: `/repaymentInstruction?orderId=${due}`, title: repaymentInstruction[lang].title },
+    { to: '/bindBank', title: bindBank[lang].title },
     { to: '/bridgeTest', title: shell[lang].bridgeTest.title },
     { to: '/aboutUs', title: productCopy[lang].about.title },
   ];

@@ -47,6 +47,12 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/receipts', shell: 'h5', module: 'features/repayment/receipts-page.tsx' },
   { path: '/repayment', shell: 'h5', module: 'features/repayment-card/card-repay-page.tsx' },
   { path: '/myData', shell: 'h5', module: 'features/data-rights/my-data-page.tsx' },
+  {
+    path: '/repaymentInstruction',
+    shell: 'h5',
+    module: 'features/repayment-instruction/repayment-instruction-page.tsx',
+  },
+  { path: '/bindBank', shell: 'h5', module: 'features/bind-bank/bind-bank-page.tsx' },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },
   { path: '/testPreview', shell: 'dev', demoOnly: true },

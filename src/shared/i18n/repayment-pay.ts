@@ -73,6 +73,7 @@ export const repaymentPay = catalog({
       },
       changeMethod: 'Change payment method',
       complaint: 'A problem with your payment? Tell us',
+      instructions: 'How to pay, step by step',
       paid: 'I HAVE PAID',
       tips: {
         title: 'Have you paid?',
@@ -161,6 +162,7 @@ export const repaymentPay = catalog({
       },
       changeMethod: 'Ganti metode pembayaran',
       complaint: 'Ada masalah dengan pembayaran? Sampaikan kepada kami',
+      instructions: 'Petunjuk pembayaran lengkap',
       paid: 'TELAH MEMBAYAR',
       tips: {
         title: 'Sudah membayar?',

@@ -38,6 +38,7 @@ export const repaymentPlan = catalog({
       pickOne: 'Choose at least one period to pay.',
       nothing: 'Nothing to pay',
       nothingText: 'There is no period of this loan waiting to be paid.',
+      howToPay: 'How to repay',
       extendInstead: 'Extend the due date instead',
     },
     delay: {
@@ -85,6 +86,7 @@ export const repaymentPlan = catalog({
       pickOne: 'Pilih minimal satu cicilan untuk dibayar.',
       nothing: 'Tidak ada tagihan',
       nothingText: 'Saat ini tidak ada cicilan pinjaman ini yang perlu dibayar.',
+      howToPay: 'Cara membayar',
       extendInstead: 'Perpanjang jatuh tempo saja',
     },
     delay: {

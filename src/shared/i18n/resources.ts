@@ -1,6 +1,7 @@
 import { createInstance, type KeyPrefix, type ParseKeys } from 'i18next';
 import type { Lang } from '../markets.ts';
 import { admin } from './admin.ts';
+import { bindBank } from './bind-bank.ts';
 import { channelsAdmin } from './channels-admin.ts';
 import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
@@ -18,6 +19,7 @@ import { promotion } from './promotion.ts';
 import { registration } from './registration.ts';
 import { repayment } from './repayment.ts';
 import { repaymentCard } from './repayment-card.ts';
+import { repaymentInstruction } from './repayment-instruction.ts';
 import { repaymentPay } from './repayment-pay.ts';
 import { repaymentPlan } from './repayment-plan.ts';
 import { shell } from './shell.ts';
@@ -48,6 +50,8 @@ export const namespaces = {
   repaymentPlan,
   repaymentPay,
   repaymentCard,
+  repaymentInstruction,
+  bindBank,
   documents,
   dataRights,
   dataRightsAdmin,

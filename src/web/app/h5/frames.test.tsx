@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../../shared/markets.ts';
+import { H5_PATHS } from '../../../shared/routes.ts';
 import { SHELL_ROUTES } from '../../../shared/shell-routes.ts';
 import { inertControls, renderScreenFrame } from './frames.tsx';
 
@@ -8,6 +9,8 @@ import { inertControls, renderScreenFrame } from './frames.tsx';
  * its title and headings in the page's language and skeletons (marked busy) where the data goes.
  */
 const screens = SHELL_ROUTES.filter((r) => r.module && !r.demoOnly).map((r) => r.path);
+/** Screens with nothing to load (copy only): their frame is the whole screen, with nothing busy. */
+const WHOLE: readonly string[] = [H5_PATHS.repaymentInstruction, H5_PATHS.bindBank];
 
 describe('screen frames drawn at build time', () => {
   it.each(screens)('%s: a titled frame with its data still loading, in each language', async (path) => {
@@ -15,10 +18,18 @@ describe('screen frames drawn at build time', () => {
     for (const frame of [en!, id!]) {
       expect(frame.title).not.toBe('');
       expect(frame.html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
-      expect(frame.html).toContain('aria-busy="true"');
+      if (WHOLE.includes(path)) expect(frame.html).not.toContain('aria-busy');
+      else expect(frame.html).toContain('aria-busy="true"');
       expect(frame.html).not.toContain('<title>');
     }
     expect(id!.title).not.toBe(en!.title);
+  });
+
+  it('draws the repayment instructions whole, each language with its market’s ways to pay', async () => {
+    const [en, id] = await Promise.all(LANGS.map((lang) => renderScreenFrame('/repaymentInstruction', lang)));
+    expect(en!.html).toContain('UPI on this phone');
+    expect(id!.html).toContain('Virtual account bank lewat ATM');
+    expect(id!.html).not.toContain('UPI');
   });
 
   it('draws the Indonesian complaint form in Indonesian', async () => {

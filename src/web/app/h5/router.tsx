@@ -113,6 +113,19 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.repayment,
     load: () => import('../../features/repayment-card/card-repay-page.tsx').then((m) => m.CardRepayPage),
   },
+  // How to pay, per way and market (issue 29): copy only, no first call.
+  {
+    path: H5_PATHS.repaymentInstruction,
+    load: () =>
+      import('../../features/repayment-instruction/repayment-instruction-page.tsx').then(
+        (m) => m.RepaymentInstructionPage,
+      ),
+  },
+  // Until linking a bank account is built, an honest screen (issue 29): no calls.
+  {
+    path: H5_PATHS.bindBank,
+    load: () => import('../../features/bind-bank/bind-bank-page.tsx').then((m) => m.BindBankPage),
+  },
   // Opened from customer service; its query module stays out of the entry, which is at its budget.
   {
     path: H5_PATHS.myData,

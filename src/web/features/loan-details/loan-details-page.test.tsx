@@ -1,9 +1,11 @@
+import { focusManager, QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { createI18n } from '../../lib/i18n.ts';
+import { loanChanged } from '../../lib/loan-freshness.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { I18nProvider } from '../../lib/use-translation.tsx';
 import { preloadOverlays } from '../../test/screen-kit.tsx';
@@ -400,6 +402,38 @@ describe('LoanDetailsPage', () => {
       expect(query.has('token')).toBe(false);
       // Not the plan: the exit is its own bill, not the installments.
       expect(bridge.messages()).toEqual([]);
+    });
+
+    it('is no longer offered once a payment of the loan is credited in another tab, without a reload', async () => {
+      let paid = false;
+      const net = stubFetch({
+        [LOAN_PATHS.details]: () =>
+          ok(
+            paid
+              ? loanDetails({ orderStatus: 200, noticeStatusText: 'Settled', coolingOff: null })
+              : loanDetails({ orderStatus: 170, coolingOff }),
+          ),
+      });
+      renderAt(routes, DETAILS);
+      await screen.findByRole('button', { name: 'Repay and exit' });
+      // The pay page, in another tab of the app, sees the exit credited.
+      paid = true;
+      loanChanged(new QueryClient(), 'IN001');
+      await screen.findByText('Settled');
+      expect(screen.queryByRole('button', { name: 'Repay and exit' })).toBeNull();
+      expect(net.callsTo(LOAN_PATHS.details)).toHaveLength(2);
+    });
+
+    it('is asked again when the page is shown again (back from the bank’s app)', async () => {
+      const net = stubFetch({
+        [LOAN_PATHS.details]: () => ok(loanDetails({ orderStatus: 170, coolingOff })),
+      });
+      renderAt(routes, DETAILS);
+      await screen.findByRole('button', { name: 'Repay and exit' });
+      act(() => focusManager.setFocused(false));
+      act(() => focusManager.setFocused(true));
+      await waitFor(() => expect(net.callsTo(LOAN_PATHS.details)).toHaveLength(2));
+      focusManager.setFocused(undefined);
     });
 
     it('is absent when the exit is not open', async () => {

@@ -16,6 +16,7 @@ import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
+import { useLoanChanges } from '../../lib/loan-freshness.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRetryWhenOnline } from '../../lib/use-retry-when-online.ts';
@@ -69,6 +70,8 @@ export function LoanDetailsPage() {
   // Offline, the page tries again by itself when the connection comes back.
   const { refetch } = details;
   useRetryWhenOnline(offline, refetch);
+  // A payment credited on the pay page in another tab of the app reaches this page (issue 29).
+  useLoanChanges();
 
   // A refusal is toasted by the helper; the dialog stays so the borrower can cancel or retry.
   const sendScore = useApiMutation({

@@ -24,5 +24,8 @@ export function loanDetailsQuery(orderNo: string) {
     queryKey: loanDetailsKeys.order(orderNo),
     queryFn: () => fetchLoanDetails(orderNo),
     retryOnMount: false,
+    // Back from the bank's app (the page shown again), the loan is asked anew, however recent the last answer: a payment made there
+    // shows without a reload (issue 29; the pay page's outcome reaches it through loan-freshness.ts).
+    refetchOnWindowFocus: 'always' as const,
   };
 }

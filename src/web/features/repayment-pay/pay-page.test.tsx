@@ -1,3 +1,4 @@
+import { focusManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,11 +7,12 @@ import type { StatusData, VcodeData } from '../../../shared/contract/repayment.t
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { setSessionParams } from '../../lib/session-params.ts';
 import { type FetchHandler, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
-import { captureToasts, Marker, renderAt, settle } from '../../test/screen-kit.tsx';
+import { captureToasts, Marker, renderAt, settle, testQueryClient } from '../../test/screen-kit.tsx';
 import { setupAntdMobile } from '../../ui/antd-setup.ts';
 import { createQueryClient } from '../../ui/shell-providers.tsx';
 import { code128Bars } from './barcode.tsx';
 import { formatTimeLeft, PayPage, TICK_MS } from './pay-page.tsx';
+import { STATUS_POLL_MS } from './pay-queries.ts';
 
 const realFetch = globalThis.fetch;
 const routes = [
@@ -248,6 +250,10 @@ describe('PayPage: the code (Indonesia, bank)', () => {
     const { router } = renderAt(routes, PAY, 'id');
     const complaint = await screen.findByRole('link', { name: /Ada masalah dengan pembayaran/ });
     expect(complaint.getAttribute('href')).toBe(`${H5_PATHS.complaint}?orderNo=ID001`);
+    // The instructions, with the way the borrower chose open.
+    expect(screen.getByRole('link', { name: /Petunjuk pembayaran lengkap/ }).getAttribute('href')).toBe(
+      `${H5_PATHS.repaymentInstruction}?orderId=ID001&productId=9&method=MobileBank`,
+    );
     await user.click(screen.getByRole('link', { name: /Ganti metode pembayaran/ }));
     expect(screen.getByTestId('marker').textContent).toBe('chooser');
     expect(router.state.location.search).toBe(QUERY);
@@ -372,9 +378,11 @@ describe('PayPage: mini market', () => {
 describe('PayPage: I have paid', () => {
   it('asks first with BATAL / YA; BATAL asks nothing of the server', async () => {
     store(BCA_CHOICE);
-    const net = network({ [REPAY_PATHS.status]: () => ok(status()) });
+    const net = network({ [REPAY_PATHS.status]: () => ok(status({ state: 'pending', reason: '' })) });
     const user = userEvent.setup();
     renderAt(routes, PAY, 'id');
+    // The page's own first look at the bill (the poll's), before any tap.
+    await waitFor(() => expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(1));
     await user.click(await screen.findByRole('button', { name: 'TELAH MEMBAYAR' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sudah membayar?' });
     expect(within(dialog).getByText('Kami akan mengonfirmasi pembayaran Anda secepatnya')).toBeTruthy();
@@ -390,19 +398,28 @@ describe('PayPage: I have paid', () => {
     const again = await screen.findByRole('dialog', { name: 'Sudah membayar?' });
     fireEvent.keyDown(within(again).getByRole('button', { name: 'YA' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sudah membayar?' })).toBeNull());
-    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(0);
+    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(1);
+    // "Not received yet", found by the page itself, is not news: nothing is shown until asked.
+    expect(screen.queryByRole('region', { name: 'Belum diterima' })).toBeNull();
   });
 
   it('YA asks where the bill stands and shows the state, message and reason', async () => {
     store(BCA_CHOICE);
-    const net = network({ [REPAY_PATHS.status]: () => ok(status()) });
+    let asks = 0;
+    const net = network({
+      [REPAY_PATHS.status]: () => {
+        asks += 1;
+        return ok(asks === 1 ? status({ state: 'pending', reason: '' }) : status());
+      },
+    });
     const user = userEvent.setup();
     renderAt(routes, PAY, 'id');
+    await waitFor(() => expect(asks).toBe(1));
     await user.click(await screen.findByRole('button', { name: 'TELAH MEMBAYAR' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sudah membayar?' });
     await user.click(within(dialog).getByRole('button', { name: 'YA' }));
     const result = await screen.findByRole('region', { name: 'Pembayaran diterima' });
-    expect(net.callsTo(REPAY_PATHS.status)[0]!.body).toEqual({
+    expect(net.callsTo(REPAY_PATHS.status)[1]!.body).toEqual({
       orderId: 'ID001',
       productId: 9,
       billNo: 'B2611230001',
@@ -413,22 +430,31 @@ describe('PayPage: I have paid', () => {
     expect(within(result).queryByRole('button')).toBeNull();
   });
 
-  it('speaks English: CANCEL / YES, and a credited payment leads to the loan details', async () => {
+  it('speaks English: CANCEL / YES, and a credited payment shows the bill paid, with the way to the loan', async () => {
     setSessionParams({ market: 'ID', isNeedPop: '0' });
     store(BCA_CHOICE);
+    let asks = 0;
     network({
-      [REPAY_PATHS.status]: () => ok(status({ state: 'credited', reason: '', message: 'Thank you!' })),
+      [REPAY_PATHS.status]: () => {
+        asks += 1;
+        return ok(
+          asks === 1
+            ? status({ state: 'pending', reason: '' })
+            : status({ state: 'credited', reason: '', message: 'Thank you!' }),
+        );
+      },
     });
     const user = userEvent.setup();
     const { router } = renderAt(routes, PAY, 'en');
+    await waitFor(() => expect(asks).toBe(1));
     await user.click(await screen.findByRole('button', { name: 'I HAVE PAID' }));
     const dialog = await screen.findByRole('dialog', { name: 'Have you paid?' });
     expect(within(dialog).getByText('We will confirm your repayment as soon as possible')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'CANCEL' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'YES' }));
-    const result = await screen.findByRole('region', { name: 'Repayment credited' });
-    expect(result.textContent).toContain('Thank you!');
-    await user.click(within(result).getByRole('button', { name: 'See loan details' }));
+    const paid = await screen.findByRole('region', { name: 'This bill is paid' });
+    expect(screen.queryByRole('button', { name: 'I HAVE PAID' })).toBeNull();
+    await user.click(within(paid).getByRole('link', { name: 'See loan details' }));
     expect(screen.getByTestId('marker').textContent).toBe('details');
     expect(new URLSearchParams(router.state.location.search).get('orderId')).toBe('ID001');
   });
@@ -444,6 +470,131 @@ describe('PayPage: I have paid', () => {
     expect(screen.queryByText('8808 1234 5678 9012')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Cara membayar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'TELAH MEMBAYAR' })).toBeNull();
+  });
+});
+
+describe('PayPage: the payment seen without a tap (issue 29)', () => {
+  const fakeClock = () =>
+    vi.useFakeTimers({
+      now: new Date('2026-11-24T10:00:00.000Z'),
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+  afterEach(() => focusManager.setFocused(undefined));
+
+  /** A cache holding what other screens showed of the loan before the payment. */
+  function cacheWithTheLoan() {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['loan-details', 'ID001'], { coolingOff: { payoff: 1 } });
+    queryClient.setQueryData(['repayment', 'plan', 'ID001'], { repayWaitCount: 1 });
+    queryClient.setQueryData(['loan-details', 'ID002'], { coolingOff: null });
+    return queryClient;
+  }
+
+  it('asks every few seconds while the bill is open; once credited: paid, no code, countdown, steps or button', async () => {
+    store(BCA_CHOICE);
+    let credited = false;
+    const net = network({
+      [REPAY_PATHS.status]: () =>
+        ok(credited ? status({ state: 'credited', reason: '' }) : status({ state: 'pending', reason: '' })),
+    });
+    fakeClock();
+    const queryClient = cacheWithTheLoan();
+    renderAt(routes, PAY, 'id', queryClient);
+    await settle(() => screen.queryByRole('timer') !== null && net.callsTo(REPAY_PATHS.status).length === 1);
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 2);
+    expect(screen.getByRole('button', { name: 'TELAH MEMBAYAR' })).toBeTruthy();
+
+    // The bank's payment arrives: the next look finds it, with no tap.
+    credited = true;
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await settle(() => screen.queryByRole('region', { name: 'Tagihan ini sudah lunas' }) !== null);
+    const paid = screen.getByRole('region', { name: 'Tagihan ini sudah lunas' });
+    expect(within(paid).getByRole('link', { name: 'Lihat detail pinjaman' }).getAttribute('href')).toBe(
+      `${H5_PATHS.loanDetails}?orderId=ID001&productId=9`,
+    );
+    expect(document.activeElement).toBe(within(paid).getByRole('heading'));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByText('8808 1234 5678 9012')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Cara membayar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'TELAH MEMBAYAR' })).toBeNull();
+
+    // Every screen of this loan asks again when next shown; another loan's and the pay code's do not.
+    expect(queryClient.getQueryState(['loan-details', 'ID001'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['repayment', 'plan', 'ID001'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['loan-details', 'ID002'])?.isInvalidated).toBe(false);
+    const asked = net.callsTo(REPAY_PATHS.status).length;
+    await act(async () => {
+      vi.advanceTimersByTime(5 * STATUS_POLL_MS);
+    });
+    // Decided: no more looks, and no second code (asking for one now would issue the next bill).
+    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(asked);
+    expect(net.callsTo(REPAY_PATHS.vcode)).toHaveLength(1);
+  });
+
+  it('does not ask while the page is hidden, and asks at once when it is shown again', async () => {
+    store(BCA_CHOICE);
+    const net = network({
+      [REPAY_PATHS.status]: () => ok(status({ state: 'pending', reason: '' })),
+    });
+    fakeClock();
+    renderAt(routes, PAY, 'id');
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 1);
+    act(() => focusManager.setFocused(false));
+    await act(async () => {
+      vi.advanceTimersByTime(10 * STATUS_POLL_MS);
+    });
+    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(1);
+    // Back from the bank's app.
+    act(() => focusManager.setFocused(true));
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 2);
+    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(2);
+  });
+
+  it('stops watching a bill the server says is not found, and goes on through a network failure', async () => {
+    store(BCA_CHOICE);
+    let answer = () => reply({ code: '503', data: null, message: 'Try again later.' }, 503);
+    const net = network({ [REPAY_PATHS.status]: () => answer() });
+    fakeClock();
+    renderAt(routes, PAY, 'id');
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 1);
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 2);
+    answer = () => reply({ code: '404', data: null, message: 'Not found.' }, 404);
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await settle(() => net.callsTo(REPAY_PATHS.status).length === 3);
+    await act(async () => {
+      vi.advanceTimersByTime(5 * STATUS_POLL_MS);
+    });
+    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(3);
+    // Silent rounds: nothing toasted, and the code is still there to pay.
+    expect(toasts).toEqual([]);
+    expect(screen.getByText('8808 1234 5678 9012')).toBeTruthy();
+  });
+
+  it('shows a payment received by itself, and watches it until it is credited', async () => {
+    store(BCA_CHOICE);
+    let state: StatusData['state'] = 'received';
+    const net = network({
+      [REPAY_PATHS.status]: () => ok(status({ state, reason: '' })),
+    });
+    fakeClock();
+    renderAt(routes, PAY, 'id');
+    await settle(() => screen.queryByRole('region', { name: 'Pembayaran diterima' }) !== null);
+    state = 'credited';
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await settle(() => screen.queryByRole('region', { name: 'Tagihan ini sudah lunas' }) !== null);
+    expect(net.callsTo(REPAY_PATHS.status)).toHaveLength(2);
   });
 });
 

@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PAY_TYPE } from '../../../shared/contract/constants.ts';
 import type { StatusData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { repaymentPay } from '../../../shared/i18n/repayment-pay.ts';
-import { H5_PATHS } from '../../../shared/routes.ts';
+import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
+import { loanChanged } from '../../lib/loan-freshness.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { sessionMarket } from '../../lib/session-params.ts';
 import { toast } from '../../lib/toast.ts';
@@ -23,6 +24,8 @@ import {
   isRefusal,
   type PayAddress,
   payAddressParam,
+  payKeys,
+  paymentStatusQuery,
   vcodeBodyOf,
   vcodeQuery,
 } from './pay-queries.ts';
@@ -66,6 +69,21 @@ function detailsPath(address: PayAddress): string {
   })}`;
 }
 
+/** The repayment instructions, with this way to pay open, and the way back to this loan. */
+function instructionsPath(address: PayAddress, data: VcodeData, method: string): string {
+  const way =
+    data.payType === String(PAY_TYPE.UPI)
+      ? 'upi'
+      : data.payType === String(PAY_TYPE.STORE)
+        ? 'store'
+        : method;
+  return withQuery(H5_PATHS.repaymentInstruction, {
+    orderId: address.orderId,
+    ...(address.productId !== undefined ? { productId: address.productId } : {}),
+    ...(way ? { method: way } : {}),
+  });
+}
+
 /**
  * The pay screen, `/that` (spec §2, §4): the virtual account, store pay code or UPI request for the
  * amount, with its bill, expiry and countdown, a QR code or barcode, the steps to pay, and "I have paid".
@@ -105,13 +123,16 @@ function BillNotFound() {
 function PayCode({ address, choice }: { address: PayAddress; choice: PayChoice }) {
   const { t } = useTranslation('repaymentPay');
   const body = useMemo(() => vcodeBodyOf(address, choice), [address, choice]);
+  // Once its bill is paid the page says so, and asks for no code again (that would issue the next bill).
+  const [paid, setPaid] = useState(false);
   // Asked here, not by the route's loader (decision 031); the server answers a repeat with the same
   // open code, so a reload or a second tab shows the same number.
-  const code = useQuery(vcodeQuery(body));
+  const code = useQuery({ ...vcodeQuery(body), enabled: !paid });
   const offline = code.isError && isNetworkFailure(code.error);
   const { refetch } = code;
   useRetryWhenOnline(offline, refetch);
 
+  if (paid || code.data?.state === 'credited') return <Paid address={address} focus={paid} />;
   if (code.isPending) return <CodeSkeleton />;
   if (code.isError) {
     if (isNotFound(code.error)) return <BillNotFound />;
@@ -119,7 +140,6 @@ function PayCode({ address, choice }: { address: PayAddress; choice: PayChoice }
     const message = offline ? t('states.offline') : `${t('states.codeError')} ${code.error.message}`;
     return <PageError message={message.trim()} onRetry={() => void refetch()} />;
   }
-  if (code.data.state === 'credited') return <Paid address={address} />;
   return (
     <CodeDetails
       // A new code (after the old one expired) starts afresh: its own countdown, no old answers.
@@ -129,6 +149,7 @@ function PayCode({ address, choice }: { address: PayAddress; choice: PayChoice }
       method={choice.method}
       renewing={code.isFetching}
       onRenew={() => void refetch()}
+      onPaid={() => setPaid(true)}
     />
   );
 }
@@ -150,16 +171,27 @@ function Refusal({ message, address }: { message: string; address: PayAddress })
   );
 }
 
-/** The bill is paid already: nothing to pay, the way to the loan's details. */
-function Paid({ address }: { address: PayAddress }) {
+/**
+ * The bill is paid: nothing to pay (no code, countdown, steps or "I have paid"), the way to the loan's
+ * details.
+ */
+function Paid({ address, focus = false }: { address: PayAddress; focus?: boolean }) {
   const { t } = useTranslation('repaymentPay');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Seen on the page by itself (the code it replaced was there a moment ago): screen readers and
+  // keyboards are taken to it.
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   return (
     <section className="repay-card repay-paid" aria-labelledby="repay-paid">
       <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true" focusable="false">
         <circle cx="32" cy="32" r="30" fill="#087a50" />
         <path d="m19 33 9 9 17-19" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
       </svg>
-      <h2 id="repay-paid">{t('pay.paidTitle')}</h2>
+      <h2 id="repay-paid" ref={heading} tabIndex={-1}>
+        {t('pay.paidTitle')}
+      </h2>
       <p>{t('pay.paidText')}</p>
       <Link className="shell-button" to={detailsPath(address)}>
         {t('pay.details')}
@@ -175,9 +207,11 @@ interface CodeProps {
   method: string;
   renewing: boolean;
   onRenew: () => void;
+  /** The bill's payment is credited: the page shows it paid. */
+  onPaid: () => void;
 }
 
-function CodeDetails({ data, address, method, renewing, onRenew }: CodeProps) {
+function CodeDetails({ data, address, method, renewing, onRenew, onPaid }: CodeProps) {
   const { t } = useTranslation('repaymentPay');
   const location = useLocation();
   const navigate = useNavigate();
@@ -191,9 +225,30 @@ function CodeDetails({ data, address, method, renewing, onRenew }: CodeProps) {
     setTipsOpen(true);
   };
   const [checking, setChecking] = useState(false);
-  const [status, setStatus] = useState<StatusData | null>(null);
-  const bill: BillRef = { orderId: address.orderId, productId: address.productId, billNo: data.billNo };
+  /** The borrower asked ("I have paid"): even "not received yet" is then an answer to show. */
+  const [asked, setAsked] = useState(false);
+  const bill: BillRef = useMemo(
+    () => ({ orderId: address.orderId, productId: address.productId, billNo: data.billNo }),
+    [address.orderId, address.productId, data.billNo],
+  );
   const upi = data.payType === String(PAY_TYPE.UPI) ? data.upi : null;
+  const queryClient = useQueryClient();
+  // Asked every few seconds while undecided and the page is shown (pay-queries.ts).
+  const polled = useQuery(paymentStatusQuery(bill));
+  const status = polled.data ?? null;
+  const credited = status?.state === 'credited';
+  useEffect(() => {
+    if (!credited) return;
+    // Every screen showing the loan asks again (here, and in another tab on it).
+    loanChanged(queryClient, bill.orderId);
+    onPaid();
+  }, [credited, queryClient, bill.orderId, onPaid]);
+  /** The server's answer to the borrower's own question ("I have paid", a UTR): shown, whatever it is. */
+  const answered = (next: StatusData) => {
+    setAsked(true);
+    // The poll goes on from this answer (a UTR received is watched until it is credited).
+    queryClient.setQueryData(payKeys.status(bill), next);
+  };
 
   const confirmPaid = async () => {
     setTipsOpen(false);
@@ -201,8 +256,11 @@ function CodeDetails({ data, address, method, renewing, onRenew }: CodeProps) {
     const result = await fetchPaymentStatus(bill);
     setChecking(false);
     // A failure has been toasted with the server's words by the request helper.
-    if (result.ok && result.data) setStatus(result.data);
+    if (result.ok && result.data) answered(result.data);
   };
+  // Found by the poll, an answer shows when it says something happened; "not yet" only when asked.
+  const shown =
+    status && (asked || status.state === 'received' || status.state === 'rejected') ? status : null;
 
   const openDetails = (url: string) => {
     if (!openTarget(url, navigate)) void navigate(detailsPath(address));
@@ -263,15 +321,15 @@ function CodeDetails({ data, address, method, renewing, onRenew }: CodeProps) {
 
       {upi ? (
         <Suspense fallback={null}>
-          <UtrForm bill={bill} onResult={setStatus} />
+          <UtrForm bill={bill} onResult={answered} />
         </Suspense>
       ) : null}
 
       <div className="repay-status-region" role="status">
         {checking ? <p className="repay-checking">{t('pay.checking')}</p> : null}
-        {status && !checking ? (
+        {shown && !checking ? (
           <Suspense fallback={null}>
-            <StatusResult status={status} onDetails={openDetails} />
+            <StatusResult status={shown} onDetails={openDetails} />
           </Suspense>
         ) : null}
       </div>
@@ -279,6 +337,10 @@ function CodeDetails({ data, address, method, renewing, onRenew }: CodeProps) {
       <nav className="repay-card repay-links" aria-label={t('title')}>
         <Link to={`${H5_PATHS.repayChooser}${location.search}`}>
           {t('pay.changeMethod')}
+          <span aria-hidden="true">›</span>
+        </Link>
+        <Link to={instructionsPath(address, data, method)}>
+          {t('pay.instructions')}
           <span aria-hidden="true">›</span>
         </Link>
         <Link to={`${H5_PATHS.complaint}?${new URLSearchParams({ orderNo: address.orderId })}`}>

@@ -3,6 +3,7 @@ import type { PayTypesData, StatusData, VcodeBody, VcodeData } from '../../../sh
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type ApiResult, request } from '../../lib/api-client.ts';
 import { failedWith, unwrap } from '../../lib/api-query.ts';
+import { KEEP_AFTER_PAYMENT } from '../../lib/loan-freshness.ts';
 import type { PayChoice } from './pay-choice.ts';
 
 /**
@@ -28,6 +29,7 @@ export const payKeys = {
       body.specific_num ?? 0,
       Number(body.is_payoff ?? 0),
     ] as const,
+  status: (ref: BillRef) => ['repayment-pay', 'status', ref.orderId, ref.billNo] as const,
 };
 
 /** What both screens read from their address: the order, the amount (minor units), `display`, `payoff`. */
@@ -125,6 +127,10 @@ export function vcodeQuery(body: VcodeBody) {
     queryKey: payKeys.vcode(body),
     queryFn: () => fetchVcode(body),
     retryOnMount: false,
+    // Asked again once its bill is paid, it would issue the next bill: a payment never refreshes it, and
+    // it is forgotten once its page closes, so coming back asks the server for what is open now.
+    meta: KEEP_AFTER_PAYMENT,
+    gcTime: 0,
   };
 }
 
@@ -140,6 +146,47 @@ function billBody(ref: BillRef) {
     orderId: ref.orderId,
     ...(ref.productId !== undefined ? { productId: ref.productId } : {}),
     billNo: ref.billNo,
+  };
+}
+
+/** How often the pay page asks where its bill's payment stands while it may still change. */
+export const STATUS_POLL_MS = 5000;
+
+/** Decided: nothing more will happen to this bill by itself (the page stops asking). */
+export const isDecided = (state: StatusData['state'] | undefined) =>
+  state === 'credited' || state === 'rejected' || state === 'expired';
+
+/**
+ * A refusal that asking again will not change (a bill that is not the borrower's, a session ended, the
+ * route's limit reached): the watch stops; a network or server failure is tried again next round.
+ */
+const answersTheSame = (error: Error | null) =>
+  failedWith(
+    error,
+    ERROR_CODE.NOT_FOUND,
+    ERROR_CODE.UNAUTHENTICATED,
+    ERROR_CODE.FORBIDDEN,
+    ERROR_CODE.RATE_LIMITED,
+  );
+
+/**
+ * Where the bill's payment stands, asked every few seconds while the page is shown and the answer is
+ * undecided (issue 29): a bank transfer, a store payment or a UTR's report is seen without a tap. Silent:
+ * a failed round says nothing (the next one tries again; "I have paid" says why it failed). Seen again
+ * when the borrower comes back to the page (from the bank's app).
+ */
+export function paymentStatusQuery(ref: BillRef) {
+  return {
+    queryKey: payKeys.status(ref),
+    queryFn: () => unwrap(request<StatusData>(REPAY_PATHS.status, { data: billBody(ref), silent: true })),
+    refetchInterval: (query: { state: { data: StatusData | undefined; error: Error | null } }) =>
+      isDecided(query.state.data?.state) || answersTheSame(query.state.error) ? false : STATUS_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    retry: false,
+    staleTime: 0,
+    // It told of the payment: asking again after it adds nothing.
+    meta: KEEP_AFTER_PAYMENT,
   };
 }
 

@@ -120,6 +120,12 @@ describe('InstallmentPage', () => {
     expect(screen.getByText('Periods are paid in order, starting with the earliest.')).toBeTruthy();
   });
 
+  it('leads to the repayment instructions for this loan', async () => {
+    showPlan();
+    const link = await screen.findByRole('link', { name: 'How to repay' });
+    expect(link.getAttribute('href')).toBe(`${H5_PATHS.repaymentInstruction}?orderId=IN001&productId=9`);
+  });
+
   it('folds the paid periods by default and shows them on demand', async () => {
     const user = userEvent.setup();
     showPlan();

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { PlanData, PlanPeriod } from '../../../shared/contract/repayment.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { repaymentPlan } from '../../../shared/i18n/repayment-plan.ts';
+import { H5_PATHS, withQuery } from '../../../shared/routes.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { openTarget } from '../../lib/open-target.ts';
 import { sessionMarket, withSessionParams } from '../../lib/session-params.ts';
@@ -127,6 +128,15 @@ function PlanBody({ data, detailsTo }: { data: PlanData; detailsTo: string }) {
           </ol>
           {data.payableNote ? <p className="repay-note repay-early">{data.payableNote}</p> : null}
           {data.note ? <p className="repay-note">{data.note}</p> : null}
+          <Link
+            className="repay-link"
+            to={withQuery(H5_PATHS.repaymentInstruction, {
+              orderId: data.orderNo,
+              productId: data.productId,
+            })}
+          >
+            {t('plan.howToPay')}
+          </Link>
         </PeriodGroup>
       )}
 

@@ -22,6 +22,8 @@ function repayQuery<T>(kind: 'plan' | 'delay', orderNo: string) {
     // Another borrower's order (or none) will not change on a second try.
     retry: (failures: number, error: Error) => failures < 1 && !isNotFound(error),
     retryOnMount: false,
+    // Back from the bank's app (the page shown again), what is owed is asked anew, however recent the last answer (issue 29).
+    refetchOnWindowFocus: 'always' as const,
   };
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
+import { useLoanChanges } from '../../lib/loan-freshness.ts';
 import { useRetryWhenOnline } from '../../lib/use-retry-when-online.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError } from '../../ui/page-state.tsx';
@@ -38,6 +39,8 @@ export function RepayScreen<T>({
   const offline = result.isError && isNetworkFailure(result.error);
   const { refetch } = result;
   useRetryWhenOnline(offline, refetch);
+  // A payment made in another tab of the app reaches the plan without a reload (issue 29).
+  useLoanChanges();
 
   const back = () => {
     // react-router marks the first page of this web view 'default': there is nothing of ours behind it.
