@@ -12,6 +12,7 @@ import { dataRightsAdmin } from '../src/shared/i18n/data-rights-admin.ts';
 import { documents } from '../src/shared/i18n/documents.ts';
 import { loanConfirm } from '../src/shared/i18n/loan-confirm.ts';
 import { loanDetails } from '../src/shared/i18n/loan-details.ts';
+import { myLoans } from '../src/shared/i18n/my-loans.ts';
 import { products as productCopy } from '../src/shared/i18n/products.ts';
 import { promotion } from '../src/shared/i18n/promotion.ts';
 import { repaymentCard } from '../src/shared/i18n/repayment-card.ts';
@@ -144,6 +145,7 @@ async function h5Stops(market: Market): Promise<Stop[]> {
     { to: `/repayment?orderId=${due}`, title: repaymentCard[lang].title },
     { to: `/repaymentInstruction?orderId=${due}`, title: repaymentInstruction[lang].title },
     { to: '/bindBank', title: bindBank[lang].title },
+    { to: '/myLoans', title: myLoans[lang].title },
     { to: '/bridgeTest', title: shell[lang].bridgeTest.title },
     { to: '/aboutUs', title: productCopy[lang].about.title },
   ];

@@ -29,6 +29,8 @@ export const H5_PATHS = {
   privacyPolicy: '/privacyPolicy',
   /** What we hold on the borrower, their privacy-rights requests, the copy and account cancellation (035). */
   myData: '/myData',
+  /** Every order of the borrower, open ones first (issue 30). */
+  myLoans: '/myLoans',
   bridgeTest: '/bridgeTest',
 } as const;
 

@@ -212,6 +212,7 @@ export const orderListItem = z.object({
   statusText: z.string(),
   /** Pending or live: shown first, with what is due next. */
   open: z.boolean(),
+  productId: z.number().int(),
   productName: z.string(),
   productLogo: z.string(),
   amount: z.number().int(),

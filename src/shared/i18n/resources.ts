@@ -13,6 +13,7 @@ import { documents } from './documents.ts';
 import { loanConfirm } from './loan-confirm.ts';
 import { loanDetails } from './loan-details.ts';
 import { loans } from './loans.ts';
+import { myLoans } from './my-loans.ts';
 import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { promotion } from './promotion.ts';
@@ -52,6 +53,7 @@ export const namespaces = {
   repaymentCard,
   repaymentInstruction,
   bindBank,
+  myLoans,
   documents,
   dataRights,
   dataRightsAdmin,

@@ -636,6 +636,7 @@ export function loansService(deps: {
           orderStatus: o.status,
           statusText: translate(lang, 'orders', `status.${o.status}` as MessageKey<'orders'>),
           open: live || isPending(o.status),
+          productId: o.productId,
           productName: o.productName,
           productLogo: o.productLogo,
           amount: o.amountMinor,

@@ -126,6 +126,12 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.bindBank,
     load: () => import('../../features/bind-bank/bind-bank-page.tsx').then((m) => m.BindBankPage),
   },
+  // My loans (issue 30): its query module stays out of the entry, which is at its budget; the screen
+  // asks for its first page itself.
+  {
+    path: H5_PATHS.myLoans,
+    load: () => import('../../features/my-loans/my-loans-page.tsx').then((m) => m.MyLoansPage),
+  },
   // Opened from customer service; its query module stays out of the entry, which is at its budget.
   {
     path: H5_PATHS.myData,

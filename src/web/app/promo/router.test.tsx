@@ -61,7 +61,9 @@ describe('the promotion shell’s routes', () => {
     const view = openPromo('/promotion', '/agreementTemplate?id=12&invite_code=FRIEND1');
     await settle(() => document.querySelector('.promo-legal') !== null);
     const back = screen.getByRole('link', { name: 'Back to registration' });
-    expect(back.getAttribute('href')).toBe('/?id=12&invite_code=FRIEND1');
+    // The carried query always names the download template (issue 29): the landing's own when the link
+    // had none.
+    expect(back.getAttribute('href')).toBe('/?id=12&down_id=12&invite_code=FRIEND1');
     expect(view.at().pathname).toBe('/agreementTemplate');
   });
 });
