@@ -111,6 +111,8 @@ export const LOAN_PATHS = {
   push: '/v3/loan-confirm/loan-detail-push',
   details: '/v3/loan-details/loan-details',
   score: '/v3/loan-details/google-score',
+  /** A declined application's reason and what to do next (issue 29; ours, not the spec's). */
+  rejection: '/v3/loan-details/rejection',
   serviceEvent: '/service/event/save',
   /** Joint-login failure: the recommended list, a card's click event, and "go to product" (the jump). */
   standList: '/indah/stand/targeted',

@@ -10,7 +10,7 @@ import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaintTypes, saveComplaintType, useStaffSession } from './admin-api.ts';
-import { copyKey, FormAlert, formResolver, SERVER, TextInput } from './admin-form.tsx';
+import { copyKey, Field, FormAlert, formResolver, SERVER } from './admin-form.tsx';
 import { AdminOnly, ConfirmSwitch, MarketRadios, useLang } from './admin-ui.tsx';
 import './admin.css';
 
@@ -330,7 +330,7 @@ function TypeEditor({
       <fieldset className="admin-bilingual-fields">
         <legend>{t('complaintTypes.titleLegend')}</legend>
         {titleFields.map((f) => (
-          <TextInput
+          <Field
             key={f.field}
             id={ids[f.field]}
             label={f.label}
@@ -342,7 +342,7 @@ function TypeEditor({
         ))}
       </fieldset>
       <div className="admin-qa-editor-row">
-        <TextInput
+        <Field
           className="admin-field admin-field-narrow"
           id={ids.sort}
           label={t('complaintTypes.sort')}
