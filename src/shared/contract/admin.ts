@@ -468,11 +468,13 @@ export const reviewItem = z.object({
   amount: z.string(),
   reason: z.enum(PAYMENT_REVIEW_REASONS),
   /**
-   * What its bill asked, in the market's money, and the difference (`+₹10` over, `−₹10` short): why the
-   * payment is here (issue 29). Null for a payment that named no bill of ours.
+   * What its bill asked, and how far the payment fell short of it or paid over it, in the market's money
+   * (`billDifference`; null when exact): why the payment is here (issue 29). Null for a payment that named
+   * no bill of ours.
    */
   billAmount: z.string().nullable(),
-  difference: z.string().nullable(),
+  shortfall: z.string().nullable(),
+  excess: z.string().nullable(),
   paidAt: z.string(),
   providerPaymentId: z.string(),
   utr: z.string().nullable(),

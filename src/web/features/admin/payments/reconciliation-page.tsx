@@ -190,7 +190,7 @@ function PaymentCard({
           <span className="admin-badge">{t(`payments.reasons.${item.reason}`)}</span>
         </div>
         <dl className="admin-facts admin-facts-inline">
-          <Fact label={t('payments.amount')}>{item.amount}</Fact>
+          <Fact label={t('payments.received')}>{item.amount}</Fact>
           <Fact label={t('payments.market')}>{t(`markets.${item.market}`)}</Fact>
           <Fact label={t('payments.order')}>
             {item.orderNo ? (
@@ -205,12 +205,9 @@ function PaymentCard({
             )}
           </Fact>
           <Fact label={t('payments.bill')}>{item.billNo ?? t('payments.noBill')}</Fact>
-          {item.billAmount ? (
-            <Fact label={t('payments.billAmount')}>
-              {item.billAmount}
-              {item.difference ? ` (${t('payments.difference', { difference: item.difference })})` : ''}
-            </Fact>
-          ) : null}
+          {item.billAmount ? <Fact label={t('payments.billAmount')}>{item.billAmount}</Fact> : null}
+          {item.shortfall ? <Fact label={t('payments.shortfall')}>{item.shortfall}</Fact> : null}
+          {item.excess ? <Fact label={t('payments.overBill')}>{item.excess}</Fact> : null}
           {/* As the provider reported them: text, never markup. */}
           <Fact label={t('payments.payCode')}>
             <span className="admin-user-text">{item.vcode}</span>
