@@ -28,6 +28,7 @@ import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isOtherMarket, useStaffSession } from '../admin-api.ts';
 import { useRecordDecision } from '../admin-decision.ts';
 import { copyKey, Field, FormAlert, formResolver, SERVER } from '../admin-form.tsx';
+import { AdminTable } from '../admin-list-page.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time, useLang } from '../admin-ui.tsx';
 import { decideOrder, fetchOrder, fetchOrderPayments, orderKeys } from './orders-api.ts';
@@ -171,53 +172,37 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
 
       <section className="admin-card" aria-labelledby={historyId}>
         <h2 id={historyId}>{t('order.history')}</h2>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="visually-hidden">{t('order.history')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('order.at', { zone: t(`timeZones.${o.market}`) })}</th>
-                <th scope="col">{t('order.operation')}</th>
-                <th scope="col">{t('order.change')}</th>
-                <th scope="col">{t('order.by')}</th>
-                <th scope="col">{t('order.why')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.events.map((e) => (
-                <tr key={`${e.at}-${e.operation}-${e.toStatus}`}>
-                  <td data-label={t('order.at', { zone: t(`timeZones.${o.market}`) })}>
-                    <div className="admin-cell admin-nowrap">
-                      <Time iso={e.at} market={o.market} />
-                    </div>
-                  </td>
-                  <td data-label={t('order.operation')}>
-                    <div className="admin-cell">
-                      {t(`order.operations.${e.operation}`, { defaultValue: e.operation })}
-                    </div>
-                  </td>
-                  <td data-label={t('order.change')}>
-                    <div className="admin-cell">
-                      {e.fromStatus === null ? '' : `${statusName(e.fromStatus)} → `}
-                      {statusName(e.toStatus)}
-                    </div>
-                  </td>
-                  <td data-label={t('order.by')}>
-                    <div className="admin-cell">{actor(e.actor, e.actorName)}</div>
-                  </td>
-                  <td data-label={t('order.why')}>
-                    {/* Staff text: a React text node, never markup. */}
-                    <div className="admin-cell admin-user-text">
-                      {e.reasonCode && e.reasonCode !== 'other'
-                        ? t(`orders:rejection.reasons.${e.reasonCode}`)
-                        : e.reason}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={t('order.history')}
+          rows={o.events}
+          rowKey={(e) => `${e.at}-${e.operation}-${e.toStatus}`}
+          columns={[
+            {
+              label: t('order.at', { zone: t(`timeZones.${o.market}`) }),
+              className: 'admin-nowrap',
+              cell: (e) => <Time iso={e.at} market={o.market} />,
+            },
+            {
+              label: t('order.operation'),
+              cell: (e) => t(`order.operations.${e.operation}`, { defaultValue: e.operation }),
+            },
+            {
+              label: t('order.change'),
+              cell: (e) =>
+                `${e.fromStatus === null ? '' : `${statusName(e.fromStatus)} → `}${statusName(e.toStatus)}`,
+            },
+            { label: t('order.by'), cell: (e) => actor(e.actor, e.actorName) },
+            {
+              // Staff text: a React text node, never markup.
+              label: t('order.why'),
+              className: 'admin-user-text',
+              cell: (e) =>
+                e.reasonCode && e.reasonCode !== 'other'
+                  ? t(`orders:rejection.reasons.${e.reasonCode}`)
+                  : e.reason,
+            },
+          ]}
+        />
       </section>
     </div>
   );
@@ -473,55 +458,34 @@ function Payments({ order: o }: { order: AdminOrder }) {
       ) : payments.data.length === 0 ? (
         <p className="admin-muted">{t('order.noPayments')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="visually-hidden">{t('order.payments')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{at}</th>
-                <th scope="col">{t('order.paymentAmount')}</th>
-                <th scope="col">{t('order.paymentState')}</th>
-                <th scope="col">{t('order.allocation')}</th>
-                <th scope="col">{t('order.paymentRef')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.data.map((p) => (
-                <tr key={p.id}>
-                  <td data-label={at}>
-                    <div className="admin-cell admin-nowrap">
-                      <Time iso={p.paidAt} market={o.market} />
-                    </div>
-                  </td>
-                  <td data-label={t('order.paymentAmount')}>
-                    <div className="admin-cell admin-nowrap">{p.amount}</div>
-                  </td>
-                  <td data-label={t('order.paymentState')}>
-                    <div className="admin-cell">{state(p)}</div>
-                  </td>
-                  <td data-label={t('order.allocation')}>
-                    <div className="admin-cell">
-                      {p.allocations.length ? (
-                        <ul className="admin-plain-list">
-                          {p.allocations.map((a) => (
-                            <li key={`${a.period}-${a.component}`}>{part(a)}</li>
-                          ))}
-                        </ul>
-                      ) : (
-                        '—'
-                      )}
-                    </div>
-                  </td>
-                  <td data-label={t('order.paymentRef')}>
-                    <div className="admin-cell admin-user-text">
-                      {p.utr ? `${p.providerPaymentId} · UTR ${p.utr}` : p.providerPaymentId}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={t('order.payments')}
+          rows={payments.data}
+          rowKey={(p) => p.id}
+          columns={[
+            { label: at, className: 'admin-nowrap', cell: (p) => <Time iso={p.paidAt} market={o.market} /> },
+            { label: t('order.paymentAmount'), className: 'admin-nowrap', cell: (p) => p.amount },
+            { label: t('order.paymentState'), cell: state },
+            {
+              label: t('order.allocation'),
+              cell: (p) =>
+                p.allocations.length ? (
+                  <ul className="admin-plain-list">
+                    {p.allocations.map((a) => (
+                      <li key={`${a.period}-${a.component}`}>{part(a)}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              label: t('order.paymentRef'),
+              className: 'admin-user-text',
+              cell: (p) => (p.utr ? `${p.providerPaymentId} · UTR ${p.utr}` : p.providerPaymentId),
+            },
+          ]}
+        />
       )}
     </section>
   );
