@@ -263,9 +263,9 @@ function TemplateForm({
       current
         ? updateTemplate(current.id, body as TemplateUpdateBody, session.csrfToken)
         : createTemplate(body as TemplateCreateBody, session.csrfToken),
+    invalidates: [[...channelKeys.all, 'list']],
     onSuccess: async (saved) => {
       queryClient.setQueryData(channelKeys.one(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: [...channelKeys.all, 'list'] });
       if (isNew) {
         toast.show(t('editor.createdToast'));
         await navigate(ADMIN_ROUTES.channel(saved.id), { replace: true });

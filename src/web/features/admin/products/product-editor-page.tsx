@@ -186,9 +186,9 @@ function ProductForm({
       isNew
         ? createProduct(body as ProductCreateBody, session.csrfToken)
         : updateProduct(product.id, body, session.csrfToken),
+    invalidates: (saved) => [productKeys.list(saved.market)],
     onSuccess: async (saved) => {
       queryClient.setQueryData(productKeys.one(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: productKeys.list(saved.market) });
       if (isNew) {
         toast.show(t('productEditor.created'));
         await navigate(ADMIN_ROUTES.product(saved.id), { replace: true });
