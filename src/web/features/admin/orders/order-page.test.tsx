@@ -170,6 +170,25 @@ describe('OrderPage', () => {
     expect(screen.getByText('Disbursing (151)')).toBeTruthy();
   });
 
+  it('after approving, shows the payout confirmed by the provider without a reload', async () => {
+    let confirmed = false;
+    const waiting = adminOrder({ status: 151 });
+    stubFetch({
+      [`GET ${ORDER_PATHS.one('IN001')}`]: () =>
+        ok(confirmed ? { ...waiting, status: 170, disbursedAt: '2026-11-21T04:30:00.000Z' } : adminOrder()),
+      [`GET ${ORDER_PATHS.payments('IN001')}`]: () => ok([]),
+      [`POST ${ORDER_PATHS.actions('IN001')}`]: () => ok(waiting),
+    });
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    fireEvent.click(await approveButton());
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    const facts = (await screen.findByRole('heading', { level: 2, name: 'Order' })).closest('section')!;
+    await waitFor(() => expect(facts.textContent).toContain('Disbursing (151)'));
+    // The provider confirms a moment later: the page, still open, follows it to 170.
+    confirmed = true;
+    await waitFor(() => expect(facts.textContent).toContain('Disbursed (170)'), { timeout: 6_000 });
+  });
+
   it("records a payout by hand only while paying out, with the provider's reference, after a confirmation", async () => {
     const net = network(adminOrder({ status: 151 }), {
       decide: () => ok(adminOrder({ status: 170 })),
