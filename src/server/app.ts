@@ -52,6 +52,7 @@ import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { loansService } from './modules/loans/loans.service.ts';
 import { orderEngine } from './modules/orders/order-engine.ts';
 import { ordersAdminRoutes, ordersAdminService } from './modules/orders/orders-admin.ts';
+import { ordersBorrowerRoutes, ordersBorrowerService } from './modules/orders/orders-borrower.ts';
 import { productsAdminRoutes, productsAdminService } from './modules/products/products-admin.ts';
 import { demoCaptchaRoutes, promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { promotionService } from './modules/promotion/promotion.service.ts';
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(chatbotRoutes, { chatbot });
   await app.register(loansRoutes, { loans });
+  await app.register(ordersBorrowerRoutes, { orders: ordersBorrowerService(database.db) });
   await app.register(repaymentRoutes, { repayment });
   await app.register(documentsRoutes, {
     documents: documentsService({ repo: documentsRepository(database), reference, signingKey, clock }),

@@ -287,6 +287,11 @@ export const orderEvents = pgTable(
     /** `borrower:<id>`, `staff:<id>` or `system:<job>`. */
     actor: text('actor').notNull(),
     reason: text('reason').notNull().default(''),
+    /**
+     * A rejection's reason from the list (`REJECTION_REASONS`, issue 29); `reason` then holds the
+     * operator's words for `other`. Null for every other event, and for rejections made before the list.
+     */
+    reasonCode: text('reason_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],

@@ -384,7 +384,8 @@ export async function seedOrder(
   const hour = (h: number) => new Date(created.getTime() + h * 3_600_000);
   if (o.status === 21) return;
   if (o.status === 110) {
-    await step('reject', hour(2), 'Income could not be verified from the bank statement.');
+    // A reason from the list, as the back office gives one (issue 29): the borrower's loan details show it.
+    await engine.apply(orderId, 'reject', 'system:seed', { now: hour(2), reasonCode: 'incomeUnverified' });
     return;
   }
   await step('approve', hour(1));

@@ -1,6 +1,7 @@
 /** Back-office schemas (`/admin-api/…`); paths, limits and roles are in constants.ts. */
 import { z } from 'zod';
 import { PRODUCT_BOUNDS } from '../domain/product.ts';
+import { REJECTION_REASONS } from '../domain/rejection-reasons.ts';
 import { MARKETS } from '../markets.ts';
 import {
   COMPLAINT_STATUSES,
@@ -226,9 +227,18 @@ export const orderActionBody = z.strictObject({
    * callback (one lost with a restart), with the provider's reference as the reason.
    */
   action: z.enum(['approve', 'reject', 'disburse']),
-  /** Required to reject (kept in the order's history). */
+  /**
+   * Why a rejection (required to reject, issue 29): one of the list; the borrower sees it in their
+   * language.
+   */
+  rejectReason: z.enum(REJECTION_REASONS).optional(),
+  /**
+   * The payout's reference (`disburse`), or the operator's own words for a rejection whose reason is
+   * `other` (then required, at most `REJECTION_NOTE_MAX` characters: the service says so in words).
+   */
   reason: multiline(500).optional(),
 });
+export type OrderActionBody = z.infer<typeof orderActionBody>;
 export const adminOrderData = z.object({
   orderNo: z.string(),
   market: z.enum(MARKETS),
@@ -262,6 +272,8 @@ export const adminOrderData = z.object({
       actor: z.string(),
       /** The staff member's name for a `staff:<id>` actor (issue 29); null otherwise. */
       actorName: z.string().nullable(),
+      /** A rejection's reason from the list (issue 29); null for other events and older rejections. */
+      reasonCode: z.enum(REJECTION_REASONS).nullable(),
       reason: z.string(),
       at: z.string(),
     }),
@@ -456,11 +468,13 @@ export const reviewItem = z.object({
   amount: z.string(),
   reason: z.enum(PAYMENT_REVIEW_REASONS),
   /**
-   * What its bill asked, in the market's money, and the difference (`+₹10` over, `−₹10` short): why the
-   * payment is here (issue 29). Null for a payment that named no bill of ours.
+   * What its bill asked, and how far the payment fell short of it or paid over it, in the market's money
+   * (`billDifference`; null when exact): why the payment is here (issue 29). Null for a payment that named
+   * no bill of ours.
    */
   billAmount: z.string().nullable(),
-  difference: z.string().nullable(),
+  shortfall: z.string().nullable(),
+  excess: z.string().nullable(),
   paidAt: z.string(),
   providerPaymentId: z.string(),
   utr: z.string().nullable(),

@@ -113,6 +113,8 @@ export const LOAN_PATHS = {
   /** My loans (issue 30; spec §7 "order list", payload ours): every order of the borrower, open first. */
   orderList: '/v3/order/order-list',
   score: '/v3/loan-details/google-score',
+  /** A declined application's reason and what to do next (issue 29; ours, not the spec's). */
+  rejection: '/v3/loan-details/rejection',
   serviceEvent: '/service/event/save',
   /** Joint-login failure: the recommended list, a card's click event, and "go to product" (the jump). */
   standList: '/indah/stand/targeted',

@@ -7,7 +7,12 @@ import {
   type OrderBalance,
   totalOutstanding,
 } from './ledger.ts';
-import { type AccountFacts, applyPayment, type PaymentPurpose } from './payment-application.ts';
+import {
+  type AccountFacts,
+  applyPayment,
+  billDifference,
+  type PaymentPurpose,
+} from './payment-application.ts';
 import type { Installment } from './pricing.ts';
 import { addDays } from './time.ts';
 
@@ -178,5 +183,13 @@ describe('applying a payment (both crediting paths)', () => {
       ],
       operation: { kind: 'moveDue', dueDay: TODAY },
     });
+  });
+});
+
+describe('a payment against its bill (the reconciliation screen, issue 29)', () => {
+  it('says how far short of the bill it fell, or how far over it went; nothing when exact', () => {
+    expect(billDifference(1_200_000, 1_250_000)).toEqual({ shortfall: 50_000, excess: 0 });
+    expect(billDifference(1_300_000, 1_250_000)).toEqual({ shortfall: 0, excess: 50_000 });
+    expect(billDifference(1_250_000, 1_250_000)).toEqual({ shortfall: 0, excess: 0 });
   });
 });

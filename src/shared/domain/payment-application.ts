@@ -121,3 +121,12 @@ function afterRepayment(account: AccountFacts, after: OrderBalance): PaymentOper
   if (account.dueOrOverdue && daysBetween(account.today, dueDay) > 0) return { kind: 'cure', dueDay };
   return { kind: 'moveDue', dueDay };
 }
+
+/**
+ * How a payment compares with the bill it was made to (issue 29: the reconciliation screen shows why a
+ * payment waits): what it fell short of the bill, or what it paid over, in minor units; both zero when
+ * it paid the bill exactly.
+ */
+export function billDifference(paid: Minor, billed: Minor): { shortfall: Minor; excess: Minor } {
+  return { shortfall: Math.max(billed - paid, 0), excess: Math.max(paid - billed, 0) };
+}

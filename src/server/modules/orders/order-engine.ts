@@ -118,6 +118,8 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
       actor: Actor,
       opts: {
         reason?: string;
+        /** A rejection's reason from the list (issue 29): it is the reason the lifecycle asks for. */
+        reasonCode?: string;
         now?: Date;
         /** Inside a caller's transaction (the ledger credits and moves the order in one). */
         tx?: Db;
@@ -140,7 +142,7 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
           .where(eq(orders.id, orderId))
           .for('update');
         if (!order) throw new AppError(ERROR_CODE.NOT_FOUND);
-        const result = transition(operation, order.status, reason);
+        const result = transition(operation, order.status, reason || opts.reasonCode);
         if ('refused' in result) refuse(result);
         await tx
           .update(orders)
@@ -155,6 +157,7 @@ export function orderEngine(db: Db, clock: { now(): Date } = { now: () => new Da
             toStatus: result.to,
             actor,
             reason,
+            reasonCode: opts.reasonCode ?? null,
             createdAt: now,
           })
           .returning({ id: orderEvents.id });

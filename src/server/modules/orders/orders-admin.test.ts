@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
-import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
+import { ADMIN_BASE, LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import { quoteLoan } from '../../../shared/domain/pricing.ts';
 import { termsOf } from '../../../shared/domain/product.ts';
 import type { PayoutRequest } from '../../adapters/payout.ts';
 import { auditLog, borrowers, orders, products } from '../../db/schema.ts';
 import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
+import { sessionRepository } from '../session/session.repository.ts';
+import { sessionService } from '../session/session.service.ts';
 import { orderEngine } from './order-engine.ts';
 import { ordersAdminService } from './orders-admin.ts';
 
@@ -98,7 +100,7 @@ describe('orders in the back office', () => {
     expect(audited).toHaveLength(1);
   });
 
-  it('rejects only with a reason, kept in the history; a second decision is refused (409)', async () => {
+  it('rejects only with a reason from the list, kept in the history; a second decision is refused (409)', async () => {
     const admin = await signIn('admin@kredito.test', 'Admin!2345');
     const orderNo = await underReview('ID');
     const decide = (payload: object, lang = 'en') =>
@@ -108,17 +110,111 @@ describe('orders in the back office', () => {
         headers: { ...admin, 'x-lang': lang },
         payload,
       });
-    const noReason = await decide({ action: 'reject' }, 'id');
-    expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().message).toBe('Mohon isi alasannya.');
-    const rejected = await decide({ action: 'reject', reason: 'Income could not be verified' });
+    // Words alone are no longer a reason: the borrower is shown one of the list (issue 29).
+    for (const payload of [
+      { action: 'reject' },
+      { action: 'reject', reason: 'Income could not be verified' },
+    ]) {
+      const refused = await decide(payload, 'id');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('Mohon pilih alasan penolakan.');
+    }
+    expect((await decide({ action: 'reject', rejectReason: 'unheard' })).statusCode).toBe(400);
+    // "Other" needs the operator's words, at most 200 characters.
+    const noWords = await decide({ action: 'reject', rejectReason: 'other', reason: '   ' }, 'id');
+    expect(noWords.statusCode).toBe(400);
+    expect(noWords.json().message).toBe('Mohon isi alasannya.');
+    const tooLong = await decide({ action: 'reject', rejectReason: 'other', reason: 'x'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('Please keep the reason to 200 characters or fewer.');
+    const rejected = await decide({
+      action: 'reject',
+      rejectReason: 'other',
+      reason: ' Slip from another employer ',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().data.events.at(-1)).toMatchObject({
       toStatus: 110,
-      reason: 'Income could not be verified',
+      reasonCode: 'other',
+      reason: 'Slip from another employer',
     });
+    const [audited] = await t.database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.reject'), eq(auditLog.target, `order:${orderNo}`)));
+    expect(audited?.detail).toBe('other: Slip from another employer');
     const again = await decide({ action: 'approve' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/cannot do that in its current state/);
+  });
+
+  it('shows the borrower the reason of a rejection in their language, with what to do next', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const b = await newBorrower('ID');
+    const token = await sessionService(sessionRepository(t.database), { ttlMs: 3600_000 }).open(b.id, null);
+    const orderNo = await underReview('ID', b.id);
+    const ask = (lang: string, who = token, orderId = orderNo) =>
+      t.app.inject({
+        method: 'POST',
+        url: LOAN_PATHS.rejection,
+        headers: { ...t.auth(who), 'x-lang': lang },
+        payload: { orderId },
+      });
+    // In review: nothing to show yet.
+    expect((await ask('id')).json()).toMatchObject({ code: 0, data: null });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/orders/${orderNo}/actions`,
+      headers: admin,
+      payload: { action: 'reject', rejectReason: 'incomeUnverified', reason: 'not kept' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The staff history names the listed reason; the note of a listed reason is not kept.
+    expect(res.json().data.events.at(-1)).toMatchObject({ reasonCode: 'incomeUnverified', reason: '' });
+    expect((await ask('id')).json().data).toEqual({
+      reason: 'incomeUnverified',
+      title: 'Mengapa pengajuan Anda ditolak',
+      text: 'Kami tidak dapat memverifikasi penghasilan Anda.',
+      note: null,
+      nextTitle: 'Yang dapat Anda lakukan',
+      next: 'Pastikan data penghasilan Anda lengkap dan terbaru, lalu ajukan lagi.',
+    });
+    expect((await ask('en')).json().data).toMatchObject({
+      text: 'We could not verify your income.',
+      next: 'Check that your income details are complete and up to date, then apply again.',
+    });
+    // Another borrower's order is not found; a made-up one neither; no session, no answer.
+    const other = await t.newBorrower('ID');
+    expect((await ask('en', other)).statusCode).toBe(404);
+    expect((await ask('en', token, 'IDNOSUCH1')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: LOAN_PATHS.rejection, payload: { orderId: orderNo } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('shows the borrower the operator’s own words for an "other" reason', async () => {
+    const admin = await signIn('admin@kredito.test', 'Admin!2345');
+    const b = await newBorrower('IN');
+    const token = await sessionService(sessionRepository(t.database), { ttlMs: 3600_000 }).open(b.id, null);
+    const orderNo = await underReview('IN', b.id);
+    await t.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/orders/${orderNo}/actions`,
+      headers: admin,
+      payload: { action: 'reject', rejectReason: 'other', reason: 'The bank account is not in your name.' },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: LOAN_PATHS.rejection,
+      headers: t.auth(token),
+      payload: { orderId: orderNo },
+    });
+    expect(res.json().data).toMatchObject({
+      reason: 'other',
+      text: 'Another reason, from our review team:',
+      note: 'The bank account is not in your name.',
+    });
   });
 
   it("names another market's order to an agent (403), and answers 404 for none; nothing changes", async () => {

@@ -5,6 +5,7 @@ import {
   type AdminOrder,
   type AdminOrders,
   adminOrderReply,
+  type OrderActionBody,
   orderActionBody,
   orderNoParams,
   ordersQuery,
@@ -14,11 +15,16 @@ import { ADMIN_BASE, PAGE_SIZE } from '../../../shared/contract/constants.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { maskPhone, normalizePhone } from '../../../shared/domain/phone.ts';
+import {
+  REJECTION_NOTE_MAX,
+  REJECTION_REASONS,
+  type RejectionReason,
+} from '../../../shared/domain/rejection-reasons.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { PayoutProvider } from '../../adapters/payout.ts';
 import type { Db } from '../../db/client.ts';
-import { borrowers, orders, products, staffUsers } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { borrowers, orderEvents, orders, products, staffUsers } from '../../db/schema.ts';
+import { AppError, withVars } from '../../errors.ts';
 import { ok } from '../../reply.ts';
 import type { AuditEntry, StaffIdentity } from '../staff/index.ts';
 import type { OrderEngine } from './order-engine.ts';
@@ -39,6 +45,28 @@ type OrderRow = {
   borrowerPhone: string;
   productName: string;
 };
+
+/** A stored reason code read back: one of the list, or null (another event, an older rejection). */
+function rejectionReason(code: string | null): RejectionReason | null {
+  return (REJECTION_REASONS as readonly (string | null)[]).includes(code) ? (code as RejectionReason) : null;
+}
+
+/**
+ * A rejection's reason as the operator gave it (issue 29): one of the list, and for `other` their own
+ * words, required and short. The note of a listed reason is not kept: the list's text says it.
+ */
+function rejectionOf(body: OrderActionBody): { code: RejectionReason; note: string } {
+  if (!body.rejectReason)
+    throw new AppError(ERROR_CODE.VALIDATION, 'orders:refusals.rejectReasonRequired', 400);
+  if (body.rejectReason !== 'other') return { code: body.rejectReason, note: '' };
+  const note = body.reason?.trim() ?? '';
+  if (!note) throw new AppError(ERROR_CODE.VALIDATION, 'orders:refusals.reasonRequired', 400);
+  if (note.length > REJECTION_NOTE_MAX)
+    throw withVars(new AppError(ERROR_CODE.VALIDATION, 'orders:refusals.reasonTooLong', 400), {
+      max: String(REJECTION_NOTE_MAX),
+    });
+  return { code: 'other', note };
+}
 
 /** The markets a search may look at: the staff member's, narrowed to one when asked for one of them. */
 function marketsFor(staff: StaffIdentity, market: Market | undefined): Market[] {
@@ -77,21 +105,14 @@ export function ordersAdminService(
   async function present({ o: order, ...row }: OrderRow): Promise<AdminOrder> {
     const market = order.market as Market;
     const money = (minor: number) => formatMoney(minor, market);
-    const events = await engine.history(order.id);
-    // The history names the staff members who acted, not their numbers.
-    const staffIds = [
-      ...new Set(events.flatMap((e) => (/^staff:\d+$/.test(e.actor) ? [Number(e.actor.slice(6))] : []))),
-    ];
-    const names = new Map(
-      staffIds.length === 0
-        ? []
-        : (
-            await db
-              .select({ id: staffUsers.id, name: staffUsers.name })
-              .from(staffUsers)
-              .where(inArray(staffUsers.id, staffIds))
-          ).map((r): [string, string] => [`staff:${r.id}`, r.name]),
-    );
+    // The history names the staff members who acted, not their numbers (issue 29): the staff row joined
+    // on the event's `staff:<id>` actor, in the history's one query.
+    const events = await db
+      .select({ e: orderEvents, staffName: staffUsers.name })
+      .from(orderEvents)
+      .leftJoin(staffUsers, sql`${orderEvents.actor} = 'staff:' || ${staffUsers.id}`)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(orderEvents.id);
     const q = order.quote;
     return {
       orderNo: order.orderNo,
@@ -115,12 +136,13 @@ export function ordersAdminService(
             aprBp: q.aprBp,
           }
         : null,
-      events: events.map((e) => ({
+      events: events.map(({ e, staffName }) => ({
         operation: e.operation,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
         actor: e.actor,
-        actorName: names.get(e.actor) ?? null,
+        actorName: staffName,
+        reasonCode: rejectionReason(e.reasonCode),
         reason: e.reason,
         at: e.createdAt.toISOString(),
       })),
@@ -207,15 +229,11 @@ export function ordersAdminService(
       };
     },
 
-    async decide(
-      staff: StaffIdentity,
-      orderNo: string,
-      body: { action: 'approve' | 'reject' | 'disburse'; reason?: string },
-      ip: string,
-    ) {
+    async decide(staff: StaffIdentity, orderNo: string, body: OrderActionBody, ip: string) {
       // A payout recorded by hand names the provider's reference, kept in the order's history.
       if (body.action === 'disburse' && !body.reason?.trim())
         throw new AppError(ERROR_CODE.VALIDATION, 'orders:refusals.referenceRequired', 400);
+      const rejection = body.action === 'reject' ? rejectionOf(body) : null;
       const row = await find(staff, orderNo);
       const order = row.o;
       const { change, payoutMinor } = await db.transaction(async (tx) => {
@@ -228,7 +246,8 @@ export function ordersAdminService(
         if (body.action === 'approve' && payoutMinor === undefined)
           throw new AppError(ERROR_CODE.CONFLICT, 'orders:refusals.noQuote', 409);
         const change = await engine.apply(order.id, body.action, `staff:${staff.id}`, {
-          reason: body.reason,
+          reason: rejection ? rejection.note : body.reason,
+          reasonCode: rejection?.code,
           tx: tx as unknown as Db,
         });
         return { change, payoutMinor };
@@ -237,7 +256,9 @@ export function ordersAdminService(
         staffId: staff.id,
         action: `order.${body.action}`,
         target: `order:${orderNo}`,
-        detail: body.reason?.trim() ?? '',
+        detail: rejection
+          ? `${rejection.code}${rejection.note ? `: ${rejection.note}` : ''}`
+          : (body.reason?.trim() ?? ''),
         ip,
       });
       // Approved: the money goes out; the provider's confirmation moves the order on (payoutConfirmed).

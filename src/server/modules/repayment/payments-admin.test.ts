@@ -232,7 +232,8 @@ describe('the reconciliation list', () => {
     expect(item?.amount).toMatch(/^Rp\u00a0[\d.]+$/);
     // Why it is here: what the bill asked and how far short the payment fell (issue 29).
     expect(item?.billAmount).toBe(formatMoney(code.amount, 'ID'));
-    expect(item?.difference).toBe('−Rp\u00a0500');
+    expect(item?.shortfall).toBe('Rp\u00a0500');
+    expect(item?.excess).toBeNull();
     // An Indian agent does not see Indonesian payments.
     expect((await review(agentIn)).some((i) => i.id === row.id)).toBe(false);
   });
@@ -246,7 +247,8 @@ describe('the reconciliation list', () => {
       orderNo: null,
       billNo: null,
       billAmount: null,
-      difference: null,
+      shortfall: null,
+      excess: null,
       reason: 'unmatched',
     });
     expect((await review(agentIn)).some((i) => i.id === row.id)).toBe(false);

@@ -31,6 +31,7 @@ import {
 import { orderNoField } from '../../../shared/contract/loans.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { formatMoney, isPayable } from '../../../shared/domain/money.ts';
+import { billDifference } from '../../../shared/domain/payment-application.ts';
 import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
 import type { CallbackSender, SandboxGateway } from '../../adapters/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
@@ -340,7 +341,7 @@ export function paymentsAdminService(deps: {
         items: page.flatMap(({ p, market: orderMarket, orderNo, billNo, billMinor }) => {
           const market = paymentMarket(orderMarket, p.currency);
           if (!market) return [];
-          const diff = billMinor === null ? null : p.amountMinor - billMinor;
+          const bill = billMinor === null ? null : billDifference(p.amountMinor, billMinor);
           return [
             {
               id: p.id,
@@ -353,10 +354,8 @@ export function paymentsAdminService(deps: {
               // Both ways into review name their reason; an absent one can only be a payment of no code.
               reason: (p.reviewReason ?? 'unmatched') as PaymentReviewReason,
               billAmount: billMinor === null ? null : money(billMinor, market),
-              difference:
-                diff === null || diff === 0
-                  ? null
-                  : `${diff > 0 ? '+' : '−'}${money(Math.abs(diff), market)}`,
+              shortfall: bill?.shortfall ? money(bill.shortfall, market) : null,
+              excess: bill?.excess ? money(bill.excess, market) : null,
               paidAt: p.paidAt.toISOString(),
               providerPaymentId: p.providerPaymentId,
               utr: p.utr,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { FieldError, FieldValues, Resolver, UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from '../../lib/use-translation.tsx';
@@ -72,7 +72,6 @@ interface FieldOwnProps {
   formErrorId?: string;
   /** More descriptions (a row's echo of an amount). */
   describedBy?: string;
-  className?: string;
 }
 
 /** Ids and state of a field's descriptions: its message, the form's message when the server named it, its hint. */
@@ -102,7 +101,8 @@ export function FieldMessage({ id, error }: { id: string; error: FieldOwnProps['
   ) : null;
 }
 
-function FieldFoot({ id, hint, error }: Pick<FieldOwnProps, 'id' | 'hint' | 'error'>) {
+/** Under a field: its hint, then its message. Fields drawn by a screen itself use it too. */
+export function FieldFoot({ id, hint, error }: Pick<FieldOwnProps, 'id' | 'hint' | 'error'>) {
   return (
     <>
       {hint ? (
@@ -115,53 +115,35 @@ function FieldFoot({ id, hint, error }: Pick<FieldOwnProps, 'id' | 'hint' | 'err
   );
 }
 
-/** A labelled one-line field of a react-hook-form form, marked and described while it has a problem. */
-export function TextInput({
-  id,
-  label,
-  registration,
-  error,
-  hint,
-  formErrorId,
-  describedBy,
-  className = 'admin-field',
-  ...input
-}: FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldOwnProps | 'name'>) {
-  return (
-    <div className={className}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        {...input}
-        {...registration}
-        {...fieldAria(id, error, { hint: Boolean(hint), formErrorId, describedBy })}
-      />
-      <FieldFoot id={id} hint={hint} error={error} />
-    </div>
-  );
-}
+type Own<Attributes> = FieldOwnProps & Omit<Attributes, keyof FieldOwnProps | 'name'>;
+type FieldProps =
+  | ({ as?: 'input' } & Own<InputHTMLAttributes<HTMLInputElement>>)
+  | ({ as: 'textarea' } & Own<TextareaHTMLAttributes<HTMLTextAreaElement>>)
+  | ({ as: 'select' } & Own<SelectHTMLAttributes<HTMLSelectElement>>);
 
-/** As TextInput, for paragraphs. */
-export function TextArea({
-  id,
-  label,
-  registration,
-  error,
-  hint,
-  formErrorId,
-  describedBy,
-  className = 'admin-field',
-  ...area
-}: FieldOwnProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof FieldOwnProps | 'name'>) {
+/**
+ * The one labelled field of a react-hook-form form (a line, `as="textarea"` for paragraphs, `as="select"`
+ * with its options as children), marked and described while it has a problem.
+ */
+export function Field(props: FieldProps) {
+  const { as = 'input', id, label, registration, error, hint, formErrorId, describedBy, ...own } = props;
+  const { className = 'admin-field', ...control } = own;
+  const wired = {
+    id,
+    ...control,
+    ...registration,
+    ...fieldAria(id, error, { hint: Boolean(hint), formErrorId, describedBy }),
+  };
   return (
     <div className={className}>
       <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        {...area}
-        {...registration}
-        {...fieldAria(id, error, { hint: Boolean(hint), formErrorId, describedBy })}
-      />
+      {as === 'textarea' ? (
+        <textarea {...(wired as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
+      ) : as === 'select' ? (
+        <select {...(wired as SelectHTMLAttributes<HTMLSelectElement>)} />
+      ) : (
+        <input {...(wired as InputHTMLAttributes<HTMLInputElement>)} />
+      )}
       <FieldFoot id={id} hint={hint} error={error} />
     </div>
   );

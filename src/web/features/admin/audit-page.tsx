@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { adminKeys, fetchAudit, useStaffSession } from './admin-api.ts';
-import { AdminListPage, pageParam } from './admin-list-page.tsx';
-import { AdminOnly, Cell, Time, useUrlFilters } from './admin-ui.tsx';
+import { AdminListPage, AdminTable, pageParam } from './admin-list-page.tsx';
+import { AdminOnly, Time, useUrlFilters } from './admin-ui.tsx';
 import './admin.css';
 
 /** Who did what and when: sign-ins, replies, content changes (admins only; kept at least a year). */
@@ -29,38 +29,25 @@ function AuditLog({ title, market }: { title: string; market: 'IN' | 'ID' }) {
   return (
     <AdminListPage title={title} appTitle={t('app.title')} list={audit} emptyText={t('audit.empty')}>
       {(items) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{at}</th>
-                <th scope="col">{t('audit.staff')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.detail')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.id}>
-                  <Cell label={at}>
-                    <Time iso={row.at} market={market} />
-                  </Cell>
-                  <Cell label={t('audit.staff')}>{row.staff ?? t('audit.nobody')}</Cell>
-                  <Cell label={t('audit.action')}>
-                    <code>{row.action}</code>
-                  </Cell>
-                  <Cell label={t('audit.target')}>{row.target}</Cell>
-                  {/* The detail may quote what someone typed (a sign-in e-mail): text only. */}
-                  <Cell label={t('audit.detail')} className="admin-user-text">
-                    {row.detail}
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={title}
+          rows={items}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              label: at,
+              cell: (row) => <Time iso={row.at} market={market} />,
+            },
+            { label: t('audit.staff'), cell: (row) => row.staff ?? t('audit.nobody') },
+            {
+              label: t('audit.action'),
+              cell: (row) => <code>{row.action}</code>,
+            },
+            { label: t('audit.target'), cell: (row) => row.target },
+            // The detail may quote what someone typed (a sign-in e-mail): text only.
+            { label: t('audit.detail'), className: 'admin-user-text', cell: (row) => row.detail },
+          ]}
+        />
       )}
     </AdminListPage>
   );

@@ -195,14 +195,11 @@ function QaNodeView({ node, onEdit, onAdd }: { node: QaNode; onEdit: () => void;
   const { t } = useTranslation('admin');
   const lang = useLang();
   const session = useStaffSession();
-  const queryClient = useQueryClient();
   // Not silent: a refusal is toasted with the server's words.
   const deactivation = useApiMutation({
     call: () => deactivateQa(node.id, session.csrfToken),
-    onSuccess: async () => {
-      toast.show(t('chatbot.deactivated'));
-      await queryClient.invalidateQueries({ queryKey: adminKeys.qa(node.market) });
-    },
+    invalidates: [adminKeys.qa(node.market)],
+    onSuccess: () => toast.show(t('chatbot.deactivated')),
   });
   const name = (lang === 'id' ? node.titleId : node.titleEn) || node.titleEn;
   const short = name.length > 60 ? `${name.slice(0, 60)}…` : name;
@@ -404,6 +401,7 @@ function QaEditor({ market, editing, onClose }: { market: Market; editing: Editi
     call: (body: QaBody) => saveQa(body, session.csrfToken, node?.id),
     onSuccess: async () => {
       toast.show(t('chatbot.saved'));
+      // By hand, not `invalidates`: the editor closes once the tree under it has the saved node.
       await queryClient.invalidateQueries({ queryKey: adminKeys.qa(market) });
       onClose();
     },

@@ -5,10 +5,9 @@ import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contra
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { adminKeys, fetchQueue, type QueueFilters, useStaffSession } from './admin-api.ts';
-import { AdminListPage, pageParam } from './admin-list-page.tsx';
+import { AdminListPage, AdminTable, pageParam } from './admin-list-page.tsx';
 import { ADMIN_ROUTES } from './admin-paths.ts';
 import {
-  Cell,
   type Choice,
   marketChoices,
   OverdueMark,
@@ -110,74 +109,91 @@ export function ComplaintQueuePage() {
       }
     >
       {(items) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.id')}</th>
-                <th scope="col">{t('columns.market')}</th>
-                <th scope="col">{t('columns.type')}</th>
-                <th scope="col">{t('columns.excerpt')}</th>
-                <th scope="col">{t('columns.created')}</th>
-                <th scope="col">{t('columns.deadline')}</th>
-                <th scope="col">{t('columns.status')}</th>
-                <th scope="col">{t('columns.score')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className={item.overdue ? 'admin-row-overdue' : undefined}>
-                  <Cell header label={t('columns.id')}>
-                    <Link
-                      className="admin-row-link"
-                      to={ADMIN_ROUTES.complaint(item.id)}
-                      state={{ queueSearch: params.toString() }}
-                      aria-label={t('queue.open', { id: item.id })}
-                    >
-                      #{item.id}
-                    </Link>
-                  </Cell>
-                  <Cell label={t('columns.market')}>{t(`markets.${item.market}`)}</Cell>
-                  <Cell label={t('columns.type')}>
-                    {item.type}
-                    {item.subType ? <span className="admin-muted admin-block">{item.subType}</span> : null}
-                  </Cell>
-                  <Cell label={t('columns.excerpt')} className="admin-excerpt">
-                    {/* Borrower text: a React text node, never markup. */}
-                    <span className="admin-user-text">{item.excerpt}</span>
-                    {item.imageCount > 0 ? (
-                      <span className="admin-muted admin-block">
-                        {t('queue.images', { count: item.imageCount })}
-                      </span>
-                    ) : null}
-                  </Cell>
-                  <Cell label={t('columns.created')} className="admin-nowrap">
-                    <Time iso={item.createdAt} market={item.market} />
-                  </Cell>
-                  <Cell label={t('columns.deadline')} className="admin-nowrap">
-                    <Time iso={item.deadline} market={item.market} />
-                    {item.overdue ? (
-                      <span className="admin-block">
-                        <OverdueMark />
-                      </span>
-                    ) : null}
-                  </Cell>
-                  <Cell label={t('columns.status')}>
-                    <StatusBadge status={item.status} />
-                  </Cell>
-                  <Cell label={t('columns.score')} className="admin-nowrap">
-                    {item.score === null ? (
-                      <span className="admin-muted">{t('queue.noScore')}</span>
-                    ) : (
-                      t('queue.score', { score: item.score })
-                    )}
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={title}
+          rows={items}
+          rowKey={(item) => item.id}
+          rowClassName={(item) => (item.overdue ? 'admin-row-overdue' : undefined)}
+          columns={[
+            {
+              label: t('columns.id'),
+              header: true,
+              cell: (item) => (
+                <>
+                  <Link
+                    className="admin-row-link"
+                    to={ADMIN_ROUTES.complaint(item.id)}
+                    state={{ queueSearch: params.toString() }}
+                    aria-label={t('queue.open', { id: item.id })}
+                  >
+                    #{item.id}
+                  </Link>
+                </>
+              ),
+            },
+            { label: t('columns.market'), cell: (item) => t(`markets.${item.market}`) },
+            {
+              label: t('columns.type'),
+              cell: (item) => (
+                <>
+                  {item.type}
+                  {item.subType ? <span className="admin-muted admin-block">{item.subType}</span> : null}
+                </>
+              ),
+            },
+            {
+              label: t('columns.excerpt'),
+              className: 'admin-excerpt',
+              cell: (item) => (
+                <>
+                  {/* Borrower text: a React text node, never markup. */}
+                  <span className="admin-user-text">{item.excerpt}</span>
+                  {item.imageCount > 0 ? (
+                    <span className="admin-muted admin-block">
+                      {t('queue.images', { count: item.imageCount })}
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              label: t('columns.created'),
+              className: 'admin-nowrap',
+              cell: (item) => <Time iso={item.createdAt} market={item.market} />,
+            },
+            {
+              label: t('columns.deadline'),
+              className: 'admin-nowrap',
+              cell: (item) => (
+                <>
+                  <Time iso={item.deadline} market={item.market} />
+                  {item.overdue ? (
+                    <span className="admin-block">
+                      <OverdueMark />
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              label: t('columns.status'),
+              cell: (item) => <StatusBadge status={item.status} />,
+            },
+            {
+              label: t('columns.score'),
+              className: 'admin-nowrap',
+              cell: (item) => (
+                <>
+                  {item.score === null ? (
+                    <span className="admin-muted">{t('queue.noScore')}</span>
+                  ) : (
+                    t('queue.score', { score: item.score })
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </AdminListPage>
   );

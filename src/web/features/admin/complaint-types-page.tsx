@@ -10,7 +10,7 @@ import { useTranslation } from '../../lib/use-translation.tsx';
 import { confirmDialog } from '../../ui/overlays.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { adminKeys, fetchComplaintTypes, saveComplaintType, useStaffSession } from './admin-api.ts';
-import { copyKey, FormAlert, formResolver, SERVER, TextInput } from './admin-form.tsx';
+import { copyKey, Field, FormAlert, formResolver, SERVER } from './admin-form.tsx';
 import { AdminOnly, ConfirmSwitch, MarketRadios, useLang } from './admin-ui.tsx';
 import './admin.css';
 
@@ -150,7 +150,6 @@ function TypeItem({
   const { t } = useTranslation('admin');
   const lang = useLang();
   const session = useStaffSession();
-  const queryClient = useQueryClient();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
   const name = nameOf(node, lang);
@@ -174,10 +173,9 @@ function TypeItem({
       const { titleEn, titleId, sort } = node;
       return saveComplaintType(node.id, { titleEn, titleId, sort, active }, session.csrfToken);
     },
-    onSuccess: async (_saved, active) => {
-      toast.show(t(active ? 'complaintTypes.activated' : 'complaintTypes.deactivated'));
-      await queryClient.invalidateQueries({ queryKey: adminKeys.complaintTypes(node.market) });
-    },
+    invalidates: [adminKeys.complaintTypes(node.market)],
+    onSuccess: (_saved, active) =>
+      toast.show(t(active ? 'complaintTypes.activated' : 'complaintTypes.deactivated')),
   });
   const busy = toggle.isPending;
 
@@ -311,6 +309,7 @@ function TypeEditor({
     call: (body: z.output<typeof typeForm>) => saveComplaintType(node.id, body, session.csrfToken, true),
     onSuccess: async () => {
       toast.show(t('complaintTypes.saved'));
+      // By hand, not `invalidates`: the editor closes once the list under it has the saved titles.
       await queryClient.invalidateQueries({ queryKey: adminKeys.complaintTypes(node.market) });
       onClose();
     },
@@ -330,7 +329,7 @@ function TypeEditor({
       <fieldset className="admin-bilingual-fields">
         <legend>{t('complaintTypes.titleLegend')}</legend>
         {titleFields.map((f) => (
-          <TextInput
+          <Field
             key={f.field}
             id={ids[f.field]}
             label={f.label}
@@ -342,7 +341,7 @@ function TypeEditor({
         ))}
       </fieldset>
       <div className="admin-qa-editor-row">
-        <TextInput
+        <Field
           className="admin-field admin-field-narrow"
           id={ids.sort}
           label={t('complaintTypes.sort')}

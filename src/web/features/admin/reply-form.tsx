@@ -65,10 +65,10 @@ export function ReplyForm({ complaint }: { complaint: AdminComplaint }) {
   // Not silent: a refusal is toasted with the server's words; the text and images stay for another try.
   const send = useApiMutation({
     call: (body: ReplyBody) => sendReply(complaint.id, body, session.csrfToken, t('reply.sending')),
+    invalidates: [adminKeys.queue],
     onSuccess: (saved) => {
       // The saved reply shows above at once, from the server's own copy of it.
       queryClient.setQueryData(adminKeys.complaint(complaint.id), saved);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.queue });
       reset();
       images.clear();
     },

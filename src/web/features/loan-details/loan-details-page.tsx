@@ -35,6 +35,7 @@ import {
   saveLoanMoreEvent,
   saveLoanScore,
 } from './loan-details-api.ts';
+import { RejectionReason } from './rejection-reason.tsx';
 import { StatusImage } from './status-image.tsx';
 import './loan-details-page.css';
 
@@ -225,6 +226,8 @@ function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }:
         <h2 id="loan-details-status">{data.noticeStatusText}</h2>
         {data.noticeDesText ? <p>{data.noticeDesText}</p> : null}
       </section>
+
+      {data.orderStatus === ORDER_STATUS.REJECTED ? <RejectionReason orderNo={data.orderNo} /> : null}
 
       <section className="loan-details-card" aria-labelledby="loan-details-product">
         <div className="loan-details-product">

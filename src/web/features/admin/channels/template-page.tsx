@@ -26,7 +26,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
-import { copyKey, FieldMessage, FormAlert, fieldAria, formResolver, SERVER } from '../admin-form.tsx';
+import { copyKey, Field, FieldFoot, FormAlert, fieldAria, formResolver, SERVER } from '../admin-form.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { MarketRadios } from '../admin-ui.tsx';
 import { LiveSwitch, PublicLink } from './channel-parts.tsx';
@@ -263,9 +263,9 @@ function TemplateForm({
       current
         ? updateTemplate(current.id, body as TemplateUpdateBody, session.csrfToken)
         : createTemplate(body as TemplateCreateBody, session.csrfToken),
+    invalidates: [[...channelKeys.all, 'list']],
     onSuccess: async (saved) => {
       queryClient.setQueryData(channelKeys.one(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: [...channelKeys.all, 'list'] });
       if (isNew) {
         toast.show(t('editor.createdToast'));
         await navigate(ADMIN_ROUTES.channel(saved.id), { replace: true });
@@ -293,15 +293,16 @@ function TemplateForm({
     error: errors[field],
   });
   const counted = (field: 'name' | 'appName' | 'headline' | 'subline', hint?: string) => (
-    <TextField
+    <Field
       {...fieldProps(field)}
+      autoComplete="off"
       hint={[hint, t('editor.characters', { count: fields[field].length, max: limitOf(field) })]
         .filter(Boolean)
         .join(' · ')}
     />
   );
   const link = (field: 'bannerUrl' | 'androidUrl' | 'iosUrl', hint: string) => (
-    <TextField {...fieldProps(field)} hint={hint} inputMode="url" spellCheck={false} />
+    <Field {...fieldProps(field)} hint={hint} inputMode="url" spellCheck={false} autoComplete="off" />
   );
   const colour = (field: 'primary' | 'background', hint: string) => (
     <ColourField
@@ -411,44 +412,6 @@ interface FieldProps {
   hint?: string;
   registration: UseFormRegisterReturn;
   error: FieldError | undefined;
-}
-
-function FieldFoot({ id, hint, error }: Pick<FieldProps, 'id' | 'hint' | 'error'>) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-hint admin-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldMessage id={id} error={error} />
-    </>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  hint,
-  registration,
-  error,
-  inputMode,
-  spellCheck,
-}: FieldProps & { inputMode?: 'url'; spellCheck?: boolean }) {
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode={inputMode}
-        spellCheck={spellCheck}
-        autoComplete="off"
-        {...registration}
-        {...fieldAria(id, error, { hint: Boolean(hint) })}
-      />
-      <FieldFoot id={id} hint={hint} error={error} />
-    </div>
-  );
 }
 
 /**

@@ -5,9 +5,9 @@ import type { QueueFilter, RightKind } from '../../../../shared/contract/data-ri
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useStaffSession } from '../admin-api.ts';
-import { AdminListPage, pageParam } from '../admin-list-page.tsx';
+import { AdminListPage, AdminTable, pageParam } from '../admin-list-page.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
-import { Cell, marketChoices, SelectField, Time, useUrlFilters } from '../admin-ui.tsx';
+import { marketChoices, SelectField, Time, useUrlFilters } from '../admin-ui.tsx';
 import { fetchRightsQueue, KINDS, type RightsFilters, rightsKeys, STATUSES } from './rights-api.ts';
 import { OverdueBadge, RightsStatusBadge } from './rights-ui.tsx';
 import '../admin.css';
@@ -95,66 +95,73 @@ export function RightsQueuePage() {
       }
     >
       {(items) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.id')}</th>
-                <th scope="col">{t('columns.market')}</th>
-                <th scope="col">{t('columns.kind')}</th>
-                <th scope="col">{t('columns.borrower')}</th>
-                <th scope="col">{t('columns.excerpt')}</th>
-                <th scope="col">{t('columns.created')}</th>
-                <th scope="col">{t('columns.deadline')}</th>
-                <th scope="col">{t('columns.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className={item.overdue ? 'admin-row-overdue' : undefined}>
-                  <Cell header label={t('columns.id')}>
-                    <Link
-                      className="admin-row-link"
-                      to={ADMIN_ROUTES.dataRightsRequest(item.id)}
-                      state={{ queueSearch: params.toString() }}
-                      aria-label={t('open', { id: item.id })}
-                    >
-                      #{item.id}
-                    </Link>
-                  </Cell>
-                  <Cell label={t('columns.market')}>{tAdmin(`markets.${item.market}`)}</Cell>
-                  <Cell label={t('columns.kind')}>{t(`kinds.${item.kind}`)}</Cell>
-                  <Cell label={t('columns.borrower')}>
-                    <span className="admin-user-text">{item.borrowerName}</span>
-                  </Cell>
-                  <Cell label={t('columns.excerpt')} className="admin-excerpt">
-                    {/* Borrower text: a React text node, never markup. */}
-                    {item.excerpt ? (
-                      <span className="admin-user-text">{item.excerpt}</span>
-                    ) : (
-                      <span className="admin-muted">{t('noDetails')}</span>
-                    )}
-                  </Cell>
-                  <Cell label={t('columns.created')} className="admin-nowrap">
-                    <Time iso={item.createdAt} market={item.market} />
-                  </Cell>
-                  <Cell label={t('columns.deadline')} className="admin-nowrap">
-                    <Time iso={item.deadlineAt} market={item.market} />
-                    {item.overdue ? (
-                      <span className="admin-block">
-                        <OverdueBadge />
-                      </span>
-                    ) : null}
-                  </Cell>
-                  <Cell label={t('columns.status')}>
-                    <RightsStatusBadge status={item.status} />
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={title}
+          rows={items}
+          rowKey={(item) => item.id}
+          rowClassName={(item) => (item.overdue ? 'admin-row-overdue' : undefined)}
+          columns={[
+            {
+              label: t('columns.id'),
+              header: true,
+              cell: (item) => (
+                <>
+                  <Link
+                    className="admin-row-link"
+                    to={ADMIN_ROUTES.dataRightsRequest(item.id)}
+                    state={{ queueSearch: params.toString() }}
+                    aria-label={t('open', { id: item.id })}
+                  >
+                    #{item.id}
+                  </Link>
+                </>
+              ),
+            },
+            { label: t('columns.market'), cell: (item) => tAdmin(`markets.${item.market}`) },
+            { label: t('columns.kind'), cell: (item) => t(`kinds.${item.kind}`) },
+            {
+              label: t('columns.borrower'),
+              cell: (item) => <span className="admin-user-text">{item.borrowerName}</span>,
+            },
+            {
+              label: t('columns.excerpt'),
+              className: 'admin-excerpt',
+              cell: (item) => (
+                <>
+                  {/* Borrower text: a React text node, never markup. */}
+                  {item.excerpt ? (
+                    <span className="admin-user-text">{item.excerpt}</span>
+                  ) : (
+                    <span className="admin-muted">{t('noDetails')}</span>
+                  )}
+                </>
+              ),
+            },
+            {
+              label: t('columns.created'),
+              className: 'admin-nowrap',
+              cell: (item) => <Time iso={item.createdAt} market={item.market} />,
+            },
+            {
+              label: t('columns.deadline'),
+              className: 'admin-nowrap',
+              cell: (item) => (
+                <>
+                  <Time iso={item.deadlineAt} market={item.market} />
+                  {item.overdue ? (
+                    <span className="admin-block">
+                      <OverdueBadge />
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              label: t('columns.status'),
+              cell: (item) => <RightsStatusBadge status={item.status} />,
+            },
+          ]}
+        />
       )}
     </AdminListPage>
   );

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
@@ -9,14 +9,14 @@ import {
   type RightsRequestDetail,
   rightsActionBody,
 } from '../../../../shared/contract/data-rights-schema.ts';
-import { useApiMutation } from '../../../lib/api-mutation.ts';
-import { ApiFailure, isNotFound } from '../../../lib/api-query.ts';
+import { isNotFound } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isOtherMarket, useStaffSession } from '../admin-api.ts';
-import { copyKey, FormAlert, formResolver, SERVER, TextArea } from '../admin-form.tsx';
+import { useRecordDecision } from '../admin-decision.ts';
+import { copyKey, Field, FormAlert, formResolver, SERVER } from '../admin-form.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time } from '../admin-ui.tsx';
 import { actOnRequest, fetchRightsRequest, rightsKeys } from './rights-api.ts';
@@ -175,7 +175,6 @@ type AnswerValues = z.input<typeof answerForm>;
 function Actions({ r }: { r: RightsRequestDetail }) {
   const { t } = useTranslation('dataRightsAdmin');
   const session = useStaffSession();
-  const queryClient = useQueryClient();
   const { register, handleSubmit, setValue, setError, reset, formState } = useForm<
     AnswerValues,
     unknown,
@@ -187,9 +186,11 @@ function Actions({ r }: { r: RightsRequestDetail }) {
   const errorId = useId();
 
   // Silent: a refusal shows here, in the server's words (another operator moved it first: 409).
-  const act = useApiMutation({
+  const act = useRecordDecision({
     call: (body: RightsActionBody) => actOnRequest(r.id, body, session.csrfToken, t(`detail.${body.action}`)),
-    onSuccess: async (saved, body) => {
+    record: rightsKeys.one(r.id),
+    lists: rightsKeys.all,
+    onDecided: (_saved, body) => {
       toast.show(
         t(
           body.action === 'start'
@@ -199,15 +200,11 @@ function Actions({ r }: { r: RightsRequestDetail }) {
               : 'detail.refusedToast',
         ),
       );
-      queryClient.setQueryData(rightsKeys.one(r.id), saved);
-      await queryClient.invalidateQueries({ queryKey: rightsKeys.all, refetchType: 'none' });
       if (body.action !== 'start') reset({ action: 'complete', answer: '' });
     },
-    onError: async (error) => {
+    onRefused: (error) => {
       setError('root.server', { type: SERVER, message: error.message });
       document.getElementById(errorId)?.focus();
-      if (error instanceof ApiFailure && String(error.code) === '409')
-        await queryClient.invalidateQueries({ queryKey: rightsKeys.one(r.id) });
     },
   });
   const busy = act.isPending;
@@ -245,7 +242,8 @@ function Actions({ r }: { r: RightsRequestDetail }) {
         </div>
       ) : null}
       <div className="admin-form">
-        <TextArea
+        <Field
+          as="textarea"
           id={answerId}
           label={t('detail.answerLabel')}
           rows={4}

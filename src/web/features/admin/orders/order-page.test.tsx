@@ -45,7 +45,11 @@ function network(
     [`GET ${ORDER_PATHS.payments(order.orderNo)}`]: () => ok(payments),
     [`POST ${ORDER_PATHS.actions(order.orderNo)}`]: (call) => {
       if (decide) return decide(call);
-      const { action, reason = '' } = call.body as { action: string; reason?: string };
+      const {
+        action,
+        reason = '',
+        rejectReason = null,
+      } = call.body as { action: string; reason?: string; rejectReason?: 'other' | 'creditHistory' };
       const to = action === 'approve' ? 151 : 110;
       current = {
         ...current,
@@ -58,6 +62,7 @@ function network(
             toStatus: to,
             actor: 'staff:1',
             actorName: 'Anita Admin',
+            reasonCode: rejectReason,
             reason,
             at: '2026-11-20T05:00:00.000Z',
           },
@@ -90,6 +95,7 @@ describe('OrderPage', () => {
             toStatus: 151,
             actor: 'staff:3',
             actorName: 'Rahul Agent',
+            reasonCode: null,
             reason: '',
             at: '2026-11-20T06:00:00.000Z',
           },
@@ -99,6 +105,7 @@ describe('OrderPage', () => {
             toStatus: 170,
             actor: 'system:payout',
             actorName: null,
+            reasonCode: null,
             reason: 'payout SANDBOX-1',
             at: '2026-11-21T04:30:00.000Z',
           },
@@ -163,6 +170,25 @@ describe('OrderPage', () => {
     expect(screen.getByText('Disbursing (151)')).toBeTruthy();
   });
 
+  it('after approving, shows the payout confirmed by the provider without a reload', async () => {
+    let confirmed = false;
+    const waiting = adminOrder({ status: 151 });
+    stubFetch({
+      [`GET ${ORDER_PATHS.one('IN001')}`]: () =>
+        ok(confirmed ? { ...waiting, status: 170, disbursedAt: '2026-11-21T04:30:00.000Z' } : adminOrder()),
+      [`GET ${ORDER_PATHS.payments('IN001')}`]: () => ok([]),
+      [`POST ${ORDER_PATHS.actions('IN001')}`]: () => ok(waiting),
+    });
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    fireEvent.click(await approveButton());
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    const facts = (await screen.findByRole('heading', { level: 2, name: 'Order' })).closest('section')!;
+    await waitFor(() => expect(facts.textContent).toContain('Disbursing (151)'));
+    // The provider confirms a moment later: the page, still open, follows it to 170.
+    confirmed = true;
+    await waitFor(() => expect(facts.textContent).toContain('Disbursed (170)'), { timeout: 6_000 });
+  });
+
   it("records a payout by hand only while paying out, with the provider's reference, after a confirmation", async () => {
     const net = network(adminOrder({ status: 151 }), {
       decide: () => ok(adminOrder({ status: 170 })),
@@ -200,28 +226,75 @@ describe('OrderPage', () => {
     expect(net.callsTo(ORDER_PATHS.actions('IN001'))).toHaveLength(0);
   });
 
-  it('rejects only with a reason, which goes into the history', async () => {
+  it('rejects only with a reason from the list, which goes into the history in words', async () => {
     const net = network();
     const user = userEvent.setup();
     renderAt(routes, ADMIN_ROUTES.order('IN001'));
     await screen.findByRole('heading', { level: 2, name: 'Review' });
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    const reason = screen.getByRole('textbox', { name: 'Reason for rejecting' });
+    const reason = screen.getByRole('combobox', { name: 'Reason for rejecting' });
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(reason);
-    expect(screen.getByText('Please give a reason.')).toBeTruthy();
+    expect(screen.getByText('Please choose the reason for rejecting.')).toBeTruthy();
     expect(net.callsTo(ORDER_PATHS.actions('IN001'))).toHaveLength(0);
+    // The operator reads what the borrower will read.
+    expect(
+      within(reason)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Choose a reason',
+      'We could not verify your income.',
+      'We could not confirm your identity from the details and documents you gave.',
+      'Your credit history does not meet this product’s requirements at present.',
+      'You have too many loans open at the moment.',
+      'You do not meet this product’s requirements, such as age or place of residence.',
+      'Another reason (write it below)',
+    ]);
 
-    await user.type(reason, '  Income could not be verified ');
-    expect(screen.queryByText('Please give a reason.')).toBeNull();
+    await user.selectOptions(reason, 'creditHistory');
+    // A listed reason needs no words of the operator's.
+    expect(screen.queryByRole('textbox', { name: 'The reason, in your words' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(toasts).toEqual(['Rejected.']));
     expect(net.callsTo(ORDER_PATHS.actions('IN001'))[0]!.body).toEqual({
       action: 'reject',
-      reason: 'Income could not be verified',
+      rejectReason: 'creditHistory',
     });
     const history = screen.getByRole('table', { name: 'History' });
-    expect(within(history).getByText('Income could not be verified')).toBeTruthy();
+    expect(
+      within(history).getByText('Your credit history does not meet this product’s requirements at present.'),
+    ).toBeTruthy();
+  });
+
+  it('asks for the words of an "other" reason, at most 200 characters, and sends them trimmed', async () => {
+    const net = network();
+    const user = userEvent.setup();
+    renderAt(routes, ADMIN_ROUTES.order('IN001'));
+    await screen.findByRole('heading', { level: 2, name: 'Review' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reason for rejecting' }), 'other');
+    const note = screen.getByRole('textbox', { name: 'The reason, in your words' });
+    expect(screen.getByText('Shown to the borrower as written. At most 200 characters.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByText('Please give a reason.')).toBeTruthy();
+    expect(document.activeElement).toBe(note);
+    fireEvent.change(note, { target: { value: 'x'.repeat(201) } });
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Please keep the reason to 200 characters or fewer.')).toBeTruthy();
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(net.callsTo(ORDER_PATHS.actions('IN001'))).toHaveLength(0);
+
+    await user.clear(note);
+    await user.type(note, '  The salary slip is from another employer ');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(toasts).toEqual(['Rejected.']));
+    expect(net.callsTo(ORDER_PATHS.actions('IN001'))[0]!.body).toEqual({
+      action: 'reject',
+      rejectReason: 'other',
+      reason: 'The salary slip is from another employer',
+    });
+    const history = screen.getByRole('table', { name: 'History' });
+    expect(within(history).getByText('The salary slip is from another employer')).toBeTruthy();
   });
 
   it('shows the server’s refusal when another operator decided first, and loads the order again', async () => {
@@ -270,7 +343,10 @@ describe('OrderPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pesanan IN001' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: 'Peninjauan' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Setujui' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Alasan penolakan' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Alasan penolakan' })).toBeTruthy();
+    expect(
+      screen.getByRole('option', { name: 'Kami tidak dapat memverifikasi penghasilan Anda.' }),
+    ).toBeTruthy();
     const facts = screen.getByRole('heading', { level: 2, name: 'Pesanan' }).closest('section')!;
     expect(within(facts).getByText('Sedang ditinjau (21)')).toBeTruthy();
     expect(screen.getByText('Biaya administrasi, dipotong dari dana')).toBeTruthy();

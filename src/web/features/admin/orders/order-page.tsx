@@ -1,14 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
-import type { AdminOrder, AdminPayment } from '../../../../shared/contract/admin.ts';
+import { z } from 'zod';
+import {
+  type AdminOrder,
+  type AdminPayment,
+  type OrderActionBody,
+  orderActionBody,
+} from '../../../../shared/contract/admin.ts';
 import { formatMoney } from '../../../../shared/domain/money.ts';
 import { ORDER_OPERATIONS } from '../../../../shared/domain/order-lifecycle.ts';
 import { ORDER_STATUS } from '../../../../shared/domain/order-status.ts';
 import { percentText } from '../../../../shared/domain/product.ts';
+import {
+  REJECTION_NOTE_MAX,
+  REJECTION_REASONS,
+  type RejectionReason,
+} from '../../../../shared/domain/rejection-reasons.ts';
 import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
-import { useApiMutation } from '../../../lib/api-mutation.ts';
 import { type ApiFailure, isNotFound } from '../../../lib/api-query.ts';
 import { addCopy } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -16,18 +26,20 @@ import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isOtherMarket, useStaffSession } from '../admin-api.ts';
+import { useRecordDecision } from '../admin-decision.ts';
+import { copyKey, Field, FormAlert, formResolver, SERVER } from '../admin-form.tsx';
+import { AdminTable } from '../admin-list-page.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time, useLang } from '../admin-ui.tsx';
-import { decideOrder, fetchOrder, fetchOrderPayments, type OrderDecision, orderKeys } from './orders-api.ts';
+import { decideOrder, fetchOrder, fetchOrderPayments, orderKeys } from './orders-api.ts';
 import '../admin.css';
 
 // Status names and the engine's refusals, as the server words them.
 addCopy({ orders: orderCopy });
 
-/** The server's limit on a rejection's reason (contract `orderActionBody`). */
-const REASON_MAX = 500;
+/** The server's limit on a payout's reference (contract `orderActionBody`). */
+const REFERENCE_MAX = 500;
 
-/** One order: what was borrowed and confirmed, by whom, its history, and the review decision when due. */
 /** Approved, paying out (decision 003): the page follows it until the payout is confirmed. */
 const PAYOUT_PENDING = ORDER_STATUS.DISBURSING;
 const PAYOUT_POLL_MS = 3_000;
@@ -160,49 +172,37 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
 
       <section className="admin-card" aria-labelledby={historyId}>
         <h2 id={historyId}>{t('order.history')}</h2>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="visually-hidden">{t('order.history')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('order.at', { zone: t(`timeZones.${o.market}`) })}</th>
-                <th scope="col">{t('order.operation')}</th>
-                <th scope="col">{t('order.change')}</th>
-                <th scope="col">{t('order.by')}</th>
-                <th scope="col">{t('order.why')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.events.map((e) => (
-                <tr key={`${e.at}-${e.operation}-${e.toStatus}`}>
-                  <td data-label={t('order.at', { zone: t(`timeZones.${o.market}`) })}>
-                    <div className="admin-cell admin-nowrap">
-                      <Time iso={e.at} market={o.market} />
-                    </div>
-                  </td>
-                  <td data-label={t('order.operation')}>
-                    <div className="admin-cell">
-                      {t(`order.operations.${e.operation}`, { defaultValue: e.operation })}
-                    </div>
-                  </td>
-                  <td data-label={t('order.change')}>
-                    <div className="admin-cell">
-                      {e.fromStatus === null ? '' : `${statusName(e.fromStatus)} → `}
-                      {statusName(e.toStatus)}
-                    </div>
-                  </td>
-                  <td data-label={t('order.by')}>
-                    <div className="admin-cell">{actor(e.actor, e.actorName)}</div>
-                  </td>
-                  <td data-label={t('order.why')}>
-                    {/* Staff text: a React text node, never markup. */}
-                    <div className="admin-cell admin-user-text">{e.reason}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={t('order.history')}
+          rows={o.events}
+          rowKey={(e) => `${e.at}-${e.operation}-${e.toStatus}`}
+          columns={[
+            {
+              label: t('order.at', { zone: t(`timeZones.${o.market}`) }),
+              className: 'admin-nowrap',
+              cell: (e) => <Time iso={e.at} market={o.market} />,
+            },
+            {
+              label: t('order.operation'),
+              cell: (e) => t(`order.operations.${e.operation}`, { defaultValue: e.operation }),
+            },
+            {
+              label: t('order.change'),
+              cell: (e) =>
+                `${e.fromStatus === null ? '' : `${statusName(e.fromStatus)} → `}${statusName(e.toStatus)}`,
+            },
+            { label: t('order.by'), cell: (e) => actor(e.actor, e.actorName) },
+            {
+              // Staff text: a React text node, never markup.
+              label: t('order.why'),
+              className: 'admin-user-text',
+              cell: (e) =>
+                e.reasonCode && e.reasonCode !== 'other'
+                  ? t(`orders:rejection.reasons.${e.reasonCode}`)
+                  : e.reason,
+            },
+          ]}
+        />
       </section>
     </div>
   );
@@ -210,17 +210,17 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
 
 /**
  * A staff decision on the order (approve, reject, record a payout): the page shows the order the server
- * returns; a refusal goes to `onRefused`, and on a 409 (someone or something moved the order first) the
- * order is asked again.
+ * returns; a refusal goes to `onRefused`, and on a 409 the order is asked again (`useRecordDecision`).
  */
 function useOrderDecision(order: AdminOrder, onRefused: (failure: ApiFailure) => void) {
   const { t } = useTranslation(['admin', 'orders']);
   const session = useStaffSession();
-  const queryClient = useQueryClient();
-  return useApiMutation({
-    call: (decision: OrderDecision) =>
+  return useRecordDecision({
+    call: (decision: OrderActionBody) =>
       decideOrder(order.orderNo, decision, session.csrfToken, t('order.deciding')),
-    onSuccess: async (updated: AdminOrder, decision) => {
+    record: orderKeys.one(order.orderNo),
+    lists: orderKeys.all,
+    onDecided: (_updated, decision) =>
       toast.show(
         t(
           decision.action === 'approve'
@@ -229,37 +229,63 @@ function useOrderDecision(order: AdminOrder, onRefused: (failure: ApiFailure) =>
               ? 'order.rejected'
               : 'order.markedPaid',
         ),
-      );
-      queryClient.setQueryData(orderKeys.one(order.orderNo), updated);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
-    },
-    onError: async (failure) => {
-      onRefused(failure);
-      if (String(failure.code) === '409')
-        await queryClient.invalidateQueries({ queryKey: orderKeys.one(order.orderNo) });
-    },
+      ),
+    onRefused,
   });
 }
+
+/**
+ * The rejection form (issue 29): a reason from the list, which the borrower reads in their language
+ * with what to do next, and for "other" the operator's own words (required, at most 200 characters),
+ * then the contract's `orderActionBody`.
+ */
+const rejectForm = z
+  .object({ rejectReason: z.string(), note: z.string() })
+  .superRefine((d, ctx) => {
+    if (!(REJECTION_REASONS as readonly string[]).includes(d.rejectReason))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rejectReason'],
+        message: copyKey('orders:refusals.rejectReasonRequired'),
+      });
+    else if (d.rejectReason === 'other' && !d.note.trim())
+      ctx.addIssue({ code: 'custom', path: ['note'], message: copyKey('orders:refusals.reasonRequired') });
+    else if (d.rejectReason === 'other' && d.note.trim().length > REJECTION_NOTE_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: copyKey('orders:refusals.reasonTooLong', { max: REJECTION_NOTE_MAX }),
+      });
+  })
+  .transform(
+    (d): OrderActionBody => ({
+      action: 'reject',
+      rejectReason: d.rejectReason as RejectionReason,
+      ...(d.rejectReason === 'other' ? { reason: d.note.trim() } : {}),
+    }),
+  )
+  .pipe(orderActionBody);
+type RejectValues = z.input<typeof rejectForm>;
 
 /** The review decision: approve (confirmed first: the money goes out), or reject with a reason. */
 function Decision({ order }: { order: AdminOrder }) {
   const { t } = useTranslation(['admin', 'orders']);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
-  const [failure, setFailure] = useState('');
+  const { register, handleSubmit, setError, watch, formState } = useForm<
+    RejectValues,
+    unknown,
+    z.output<typeof rejectForm>
+  >({ defaultValues: { rejectReason: '', note: '' }, resolver: formResolver(rejectForm) });
+  const errors = formState.errors;
   const headingId = useId();
   const reasonId = useId();
+  const noteId = useId();
   const errorId = useId();
   // In the server's words (another operator decided first: 409, a reason it refused: 400).
   const decision = useOrderDecision(order, (failed) => {
-    flushSync(() => setFailure(failed.message));
+    setError('root.server', { type: SERVER, message: failed.message });
     document.getElementById(errorId)?.focus();
   });
-
-  const decide = (action: 'approve' | 'reject') => {
-    setFailure('');
-    decision.mutate(action === 'reject' ? { action, reason: reason.trim() } : { action });
-  };
+  const other = watch('rejectReason') === 'other';
 
   const approve = async () => {
     const sure = await confirmDialog({
@@ -267,18 +293,7 @@ function Decision({ order }: { order: AdminOrder }) {
       confirmText: t('order.approve'),
       cancelText: t('order.cancel'),
     });
-    if (sure) decide('approve');
-  };
-
-  const reject = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      // The engine's own words for a rejection without a reason.
-      flushSync(() => setReasonError(t('orders:refusals.reasonRequired')));
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    decide('reject');
+    if (sure) decision.mutate({ action: 'approve' });
   };
 
   return (
@@ -295,36 +310,44 @@ function Decision({ order }: { order: AdminOrder }) {
           {t('order.approve')}
         </button>
       </div>
-      <form className="admin-form admin-reject" onSubmit={reject} noValidate>
-        <div className="admin-field">
-          <label htmlFor={reasonId}>{t('order.reason')}</label>
-          <textarea
-            id={reasonId}
+      <form
+        className="admin-form admin-reject"
+        onSubmit={handleSubmit((body) => decision.mutate(body))}
+        noValidate
+      >
+        <Field
+          as="select"
+          id={reasonId}
+          label={t('order.reason')}
+          hint={t('order.reasonHint')}
+          registration={register('rejectReason')}
+          error={errors.rejectReason}
+        >
+          <option value="">{t('order.chooseReason')}</option>
+          {REJECTION_REASONS.map((code) => (
+            <option key={code} value={code}>
+              {code === 'other' ? t('order.otherReasonOption') : t(`orders:rejection.reasons.${code}`)}
+            </option>
+          ))}
+        </Field>
+        {other ? (
+          <Field
+            as="textarea"
+            id={noteId}
             rows={3}
-            maxLength={REASON_MAX}
-            value={reason}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setReasonError('');
-            }}
+            label={t('order.otherReason')}
+            hint={t('order.otherReasonHint', { max: REJECTION_NOTE_MAX })}
+            registration={register('note')}
+            error={errors.note}
           />
-          {reasonError ? (
-            <p id={`${reasonId}-error`} className="admin-field-error">
-              {reasonError}
-            </p>
-          ) : null}
-        </div>
+        ) : null}
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button-danger" disabled={decision.isPending}>
             {t('order.reject')}
           </button>
         </div>
       </form>
-      <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
-        {failure}
-      </div>
+      <FormAlert id={errorId} text={errors.root?.server?.message ?? ''} />
     </section>
   );
 }
@@ -333,62 +356,64 @@ function Decision({ order }: { order: AdminOrder }) {
  * A payout the provider confirmed outside its callback (one lost with a restart): recorded by hand with
  * the provider's reference, which the order's history keeps. Confirmed first: the loan starts then.
  */
+const payoutForm = z
+  .object({ reference: z.string() })
+  .superRefine((d, ctx) => {
+    if (!d.reference.trim())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reference'],
+        message: copyKey('orders:refusals.referenceRequired'),
+      });
+  })
+  .transform((d): OrderActionBody => ({ action: 'disburse', reason: d.reference.trim() }))
+  .pipe(orderActionBody);
+type PayoutValues = z.input<typeof payoutForm>;
+
 function PayoutRecord({ order }: { order: AdminOrder }) {
   const { t } = useTranslation(['admin', 'orders']);
-  const [reference, setReference] = useState('');
-  const [message, setMessage] = useState('');
+  const { register, handleSubmit, setError, formState } = useForm<
+    PayoutValues,
+    unknown,
+    z.output<typeof payoutForm>
+  >({ defaultValues: { reference: '' }, resolver: formResolver(payoutForm) });
   const headingId = useId();
   const fieldId = useId();
   const errorId = useId();
   // In the server's words: the provider's own confirmation got there first (409), or a refusal.
   const decision = useOrderDecision(order, (failed) => {
-    flushSync(() => setMessage(failed.message));
+    setError('root.server', { type: SERVER, message: failed.message });
     document.getElementById(errorId)?.focus();
   });
 
-  const record = async (event: FormEvent) => {
-    event.preventDefault();
-    if (decision.isPending) return;
-    if (!reference.trim()) {
-      flushSync(() => setMessage(t('orders:refusals.referenceRequired')));
-      document.getElementById(fieldId)?.focus();
-      return;
-    }
+  const record = handleSubmit(async (body) => {
     const sure = await confirmDialog({
       content: t('order.markPaidConfirm', { orderNo: order.orderNo }),
       confirmText: t('order.markPaid'),
       cancelText: t('order.cancel'),
     });
-    if (sure) decision.mutate({ action: 'disburse', reason: reference.trim() });
-  };
+    if (sure) decision.mutate(body);
+  });
 
   return (
     <section className="admin-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('order.payout')}</h2>
       <p className="admin-muted">{t('order.payoutIntro')}</p>
       <form className="admin-form" onSubmit={record} noValidate>
-        <div className="admin-field">
-          <label htmlFor={fieldId}>{t('order.reference')}</label>
-          <input
-            id={fieldId}
-            value={reference}
-            maxLength={REASON_MAX}
-            aria-describedby={message ? errorId : undefined}
-            onChange={(e) => {
-              setReference(e.target.value);
-              setMessage('');
-            }}
-          />
-        </div>
+        <Field
+          id={fieldId}
+          label={t('order.reference')}
+          maxLength={REFERENCE_MAX}
+          registration={register('reference')}
+          error={formState.errors.reference}
+        />
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button-primary" disabled={decision.isPending}>
             {t('order.markPaid')}
           </button>
         </div>
       </form>
-      <div id={errorId} className="admin-form-error" role="alert" tabIndex={-1}>
-        {message}
-      </div>
+      <FormAlert id={errorId} text={formState.errors.root?.server?.message ?? ''} />
     </section>
   );
 }
@@ -433,55 +458,34 @@ function Payments({ order: o }: { order: AdminOrder }) {
       ) : payments.data.length === 0 ? (
         <p className="admin-muted">{t('order.noPayments')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="visually-hidden">{t('order.payments')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{at}</th>
-                <th scope="col">{t('order.paymentAmount')}</th>
-                <th scope="col">{t('order.paymentState')}</th>
-                <th scope="col">{t('order.allocation')}</th>
-                <th scope="col">{t('order.paymentRef')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.data.map((p) => (
-                <tr key={p.id}>
-                  <td data-label={at}>
-                    <div className="admin-cell admin-nowrap">
-                      <Time iso={p.paidAt} market={o.market} />
-                    </div>
-                  </td>
-                  <td data-label={t('order.paymentAmount')}>
-                    <div className="admin-cell admin-nowrap">{p.amount}</div>
-                  </td>
-                  <td data-label={t('order.paymentState')}>
-                    <div className="admin-cell">{state(p)}</div>
-                  </td>
-                  <td data-label={t('order.allocation')}>
-                    <div className="admin-cell">
-                      {p.allocations.length ? (
-                        <ul className="admin-plain-list">
-                          {p.allocations.map((a) => (
-                            <li key={`${a.period}-${a.component}`}>{part(a)}</li>
-                          ))}
-                        </ul>
-                      ) : (
-                        '—'
-                      )}
-                    </div>
-                  </td>
-                  <td data-label={t('order.paymentRef')}>
-                    <div className="admin-cell admin-user-text">
-                      {p.utr ? `${p.providerPaymentId} · UTR ${p.utr}` : p.providerPaymentId}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={t('order.payments')}
+          rows={payments.data}
+          rowKey={(p) => p.id}
+          columns={[
+            { label: at, className: 'admin-nowrap', cell: (p) => <Time iso={p.paidAt} market={o.market} /> },
+            { label: t('order.paymentAmount'), className: 'admin-nowrap', cell: (p) => p.amount },
+            { label: t('order.paymentState'), cell: state },
+            {
+              label: t('order.allocation'),
+              cell: (p) =>
+                p.allocations.length ? (
+                  <ul className="admin-plain-list">
+                    {p.allocations.map((a) => (
+                      <li key={`${a.period}-${a.component}`}>{part(a)}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              label: t('order.paymentRef'),
+              className: 'admin-user-text',
+              cell: (p) => (p.utr ? `${p.providerPaymentId} · UTR ${p.utr}` : p.providerPaymentId),
+            },
+          ]}
+        />
       )}
     </section>
   );

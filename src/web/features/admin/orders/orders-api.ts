@@ -1,4 +1,9 @@
-import type { AdminOrder, AdminOrders, AdminPayment } from '../../../../shared/contract/admin.ts';
+import type {
+  AdminOrder,
+  AdminOrders,
+  AdminPayment,
+  OrderActionBody,
+} from '../../../../shared/contract/admin.ts';
 import { ADMIN_BASE } from '../../../../shared/contract/constants.ts';
 import type { Market } from '../../../../shared/markets.ts';
 import { unwrap } from '../../../lib/api-query.ts';
@@ -44,13 +49,8 @@ export function fetchOrderPayments(orderNo: string): Promise<AdminPayment[]> {
   return unwrap(adminRequest<AdminPayment[]>(ORDER_PATHS.payments(orderNo), { silent: true }));
 }
 
-export interface OrderDecision {
-  action: 'approve' | 'reject' | 'disburse';
-  reason?: string;
-}
-
 /** Silent: the order page shows a refusal next to the decision it is about. */
-export function decideOrder(orderNo: string, body: OrderDecision, csrf: string, loadingText: string) {
+export function decideOrder(orderNo: string, body: OrderActionBody, csrf: string, loadingText: string) {
   return adminRequest<AdminOrder>(ORDER_PATHS.actions(orderNo), {
     method: 'POST',
     data: { ...body },

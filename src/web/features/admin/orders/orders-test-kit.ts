@@ -45,6 +45,7 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
         toStatus: 21,
         actor: 'borrower:1',
         actorName: null,
+        reasonCode: null,
         reason: '',
         at: '2026-11-20T04:30:00.000Z',
       },

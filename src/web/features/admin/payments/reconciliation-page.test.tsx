@@ -100,7 +100,11 @@ describe('ReconciliationPage', () => {
     expect(first.textContent).toContain('₹12,000');
     expect(first.textContent).toContain('Less than the bill');
     expect(first.textContent).toContain('INB0000041');
-    expect(first.textContent).toContain('Bill amount₹12,500 (paid −₹500)');
+    // Why it waits (issue 29): what the bill asked, what came in, and how far short it fell.
+    expect(first.textContent).toContain('Amount received₹12,000');
+    expect(first.textContent).toContain('Bill amount₹12,500');
+    expect(first.textContent).toContain('Short of the bill by₹500');
+    expect(first.textContent).not.toContain('Over the bill by');
     expect(first.textContent).toContain('UPI20261101041');
     expect(first.textContent).toContain('pay_sbx_41');
     expect(first.textContent).toContain('412345678901');

@@ -8,8 +8,8 @@ import type { ApiFailure } from '../../../lib/api-query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { confirmDialog } from '../../../ui/overlays.tsx';
-import { PageEmpty, PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { useStaffSession } from '../admin-api.ts';
+import { AdminListPage } from '../admin-list-page.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { Time } from '../admin-ui.tsx';
 import { orderKeys } from '../orders/orders-api.ts';
@@ -47,7 +47,6 @@ export function ReconciliationPage() {
   const listId = useId();
   const failureId = useId();
   const title = t('payments.title');
-  const items = review.data?.pages.flatMap((p) => p.items) ?? [];
 
   const settled = async (outcome: Outcome) => {
     const { id } = outcome;
@@ -73,50 +72,39 @@ export function ReconciliationPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby={headingId}>
-      <title>{`${title} · ${t('app.title')}`}</title>
-      <h1 id={headingId} tabIndex={-1}>
-        {title}
-      </h1>
-      <p className="admin-muted">{t('payments.intro')}</p>
-      <div id={failureId} className="admin-form-error admin-payments-failure" role="alert" tabIndex={-1}>
-        {failure}
-      </div>
-
-      {review.isPending ? (
-        <PageLoading />
-      ) : review.isError && items.length === 0 ? (
-        <PageError message={review.error.message} onRetry={() => void review.refetch()} />
-      ) : items.length === 0 ? (
-        <PageEmpty text={t('payments.empty')} />
-      ) : (
+    <AdminListPage
+      title={title}
+      appTitle={t('app.title')}
+      headingId={headingId}
+      intro={
         <>
-          <ul id={listId} className="admin-messages" aria-label={t('payments.listLabel')} tabIndex={-1}>
-            {items.map((item) => (
-              <PaymentCard key={item.id} item={item} onSettled={settled} />
-            ))}
-          </ul>
-          {review.isFetchNextPageError ? (
-            <PageError message={review.error?.message} onRetry={() => void review.fetchNextPage()} />
-          ) : review.hasNextPage ? (
-            <div className="admin-pagination">
-              <button
-                type="button"
-                className="admin-button"
-                disabled={review.isFetchingNextPage}
-                onClick={() => void review.fetchNextPage()}
-              >
-                {review.isFetchingNextPage ? t('payments.loadingMore') : t('payments.more')}
-              </button>
-            </div>
-          ) : null}
+          <p className="admin-muted">{t('payments.intro')}</p>
+          <div id={failureId} className="admin-form-error admin-payments-failure" role="alert" tabIndex={-1}>
+            {failure}
+          </div>
         </>
+      }
+      more={review}
+      moreText={t('payments.more')}
+      loadingMoreText={t('payments.loadingMore')}
+      emptyText={t('payments.empty')}
+      after={
+        <>
+          {session.staff.role === 'admin' ? <ManualCredits /> : null}
+          <SandboxPayment
+            onPaid={() => void queryClient.invalidateQueries({ queryKey: paymentKeys.review })}
+          />
+        </>
+      }
+    >
+      {(items) => (
+        <ul id={listId} className="admin-messages" aria-label={t('payments.listLabel')} tabIndex={-1}>
+          {items.map((item) => (
+            <PaymentCard key={item.id} item={item} onSettled={settled} />
+          ))}
+        </ul>
       )}
-
-      {session.staff.role === 'admin' ? <ManualCredits /> : null}
-
-      <SandboxPayment onPaid={() => void queryClient.invalidateQueries({ queryKey: paymentKeys.review })} />
-    </section>
+    </AdminListPage>
   );
 }
 
@@ -190,7 +178,7 @@ function PaymentCard({
           <span className="admin-badge">{t(`payments.reasons.${item.reason}`)}</span>
         </div>
         <dl className="admin-facts admin-facts-inline">
-          <Fact label={t('payments.amount')}>{item.amount}</Fact>
+          <Fact label={t('payments.received')}>{item.amount}</Fact>
           <Fact label={t('payments.market')}>{t(`markets.${item.market}`)}</Fact>
           <Fact label={t('payments.order')}>
             {item.orderNo ? (
@@ -205,12 +193,9 @@ function PaymentCard({
             )}
           </Fact>
           <Fact label={t('payments.bill')}>{item.billNo ?? t('payments.noBill')}</Fact>
-          {item.billAmount ? (
-            <Fact label={t('payments.billAmount')}>
-              {item.billAmount}
-              {item.difference ? ` (${t('payments.difference', { difference: item.difference })})` : ''}
-            </Fact>
-          ) : null}
+          {item.billAmount ? <Fact label={t('payments.billAmount')}>{item.billAmount}</Fact> : null}
+          {item.shortfall ? <Fact label={t('payments.shortfall')}>{item.shortfall}</Fact> : null}
+          {item.excess ? <Fact label={t('payments.overBill')}>{item.excess}</Fact> : null}
           {/* As the provider reported them: text, never markup. */}
           <Fact label={t('payments.payCode')}>
             <span className="admin-user-text">{item.vcode}</span>

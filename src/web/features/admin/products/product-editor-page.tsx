@@ -27,7 +27,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isFinalFailure, isOtherMarket, useStaffSession } from '../admin-api.ts';
-import { FormAlert, formResolver, SERVER, TextArea, TextInput } from '../admin-form.tsx';
+import { Field, FormAlert, formResolver, SERVER } from '../admin-form.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { MarketRadios, useLang } from '../admin-ui.tsx';
 import { ProductPreview } from './product-preview.tsx';
@@ -186,9 +186,9 @@ function ProductForm({
       isNew
         ? createProduct(body as ProductCreateBody, session.csrfToken)
         : updateProduct(product.id, body, session.csrfToken),
+    invalidates: (saved) => [productKeys.list(saved.market)],
     onSuccess: async (saved) => {
       queryClient.setQueryData(productKeys.one(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: productKeys.list(saved.market) });
       if (isNew) {
         toast.show(t('productEditor.created'));
         await navigate(ADMIN_ROUTES.product(saved.id), { replace: true });
@@ -226,7 +226,7 @@ function ProductForm({
     const { label, hint, echo, ...input } = more;
     const foot = [echo, hint].filter(Boolean).join(' · ');
     return (
-      <TextInput
+      <Field
         key={field}
         id={idOf(field)}
         label={label ?? t(`productEditor.${labelKeyOf(field)}`)}
@@ -362,14 +362,15 @@ function ProductForm({
               .map((c) => (
                 <fieldset key={c.lang} className="admin-fieldset admin-product-copy-lang" lang={c.lang}>
                   <legend className="admin-lang-tag">{c.label}</legend>
-                  <TextArea
+                  <Field
+                    as="textarea"
                     id={idOf(`copy.${c.lang}.description`)}
                     label={t('productEditor.description')}
                     rows={3}
                     maxLength={300}
                     registration={register(`copy.${c.lang}.description`)}
                   />
-                  <TextInput
+                  <Field
                     id={idOf(`copy.${c.lang}.tags`)}
                     label={t('productEditor.tags')}
                     registration={register(`copy.${c.lang}.tags`)}
@@ -610,7 +611,7 @@ function FeesEditor({
               control={control}
               name={`fees.${i}.kind`}
             />
-            <TextInput
+            <Field
               id={`${id}-value`}
               label={t('productEditor.feeValue')}
               inputMode="decimal"
@@ -659,14 +660,14 @@ function TiersEditor({ control, register, errorOf, idOf, errorId }: RowsProps) {
         const id = idOf(`tiers.${rows.fields[i]!.id}`);
         return (
           <>
-            <TextInput
+            <Field
               id={`${id}-from`}
               label={t('productEditor.tierFrom')}
               inputMode="numeric"
               registration={register(`tiers.${i}.fromDay`)}
               error={errorOf(`tiers.${i}.fromDay`)}
             />
-            <TextInput
+            <Field
               id={`${id}-rate`}
               label={t('productEditor.tierRate')}
               inputMode="decimal"

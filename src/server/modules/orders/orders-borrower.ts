@@ -1,0 +1,60 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
+import { type Rejection, rejectionBody, rejectionReply } from '../../../shared/contract/order-rejection.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { ORDER_STATUS } from '../../../shared/domain/order-status.ts';
+import { REJECTION_REASONS, type RejectionReason } from '../../../shared/domain/rejection-reasons.ts';
+import { translate } from '../../../shared/i18n/resources.ts';
+import type { Lang } from '../../../shared/markets.ts';
+import type { Db } from '../../db/client.ts';
+import { orderEvents, orders } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { langOf } from '../../lang.ts';
+import { ok } from '../../reply.ts';
+
+/**
+ * The borrower's side of a declined application (issue 29): the reason the operator picked, in the
+ * borrower's language, and what they can do next. Read on the loan-details screen of a declined order
+ * only, so it is a call of its own rather than a column of the hot loan-details statement.
+ */
+export function ordersBorrowerService(db: Db) {
+  return {
+    async rejection(borrowerId: number, orderNo: string, lang: Lang): Promise<Rejection> {
+      const [row] = await db
+        .select({ status: orders.status, code: orderEvents.reasonCode, note: orderEvents.reason })
+        .from(orders)
+        .leftJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.operation, 'reject')))
+        .where(and(eq(orders.orderNo, orderNo), eq(orders.borrowerId, borrowerId)))
+        .orderBy(desc(orderEvents.id))
+        .limit(1);
+      // Another borrower's order is not found, as one that does not exist.
+      if (!row) throw new AppError(ERROR_CODE.NOT_FOUND);
+      const code = row.code as RejectionReason | null;
+      if (row.status !== ORDER_STATUS.REJECTED || !code || !REJECTION_REASONS.includes(code)) return null;
+      return {
+        reason: code,
+        title: translate(lang, 'orders', 'rejection.title'),
+        text: translate(lang, 'orders', `rejection.reasons.${code}`),
+        note: code === 'other' && row.note ? row.note : null,
+        nextTitle: translate(lang, 'orders', 'rejection.nextTitle'),
+        next: translate(lang, 'orders', `rejection.next.${code}`),
+      };
+    },
+  };
+}
+export type OrdersBorrowerService = ReturnType<typeof ordersBorrowerService>;
+
+export const ordersBorrowerRoutes: FastifyPluginAsyncZod<{ orders: OrdersBorrowerService }> = async (
+  app,
+  opts,
+) => {
+  app.post(
+    LOAN_PATHS.rejection,
+    {
+      config: { access: 'borrower' },
+      schema: { tags: ['loans'], body: rejectionBody, response: { 200: rejectionReply } },
+    },
+    async (req) => ok(await opts.orders.rejection(req.borrower!.id, req.body.orderId, langOf(req))),
+  );
+};
