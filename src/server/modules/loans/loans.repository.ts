@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Allocation, Component } from '../../../shared/domain/ledger.ts';
 import type { LoanFacts } from '../../../shared/domain/loan-account.ts';
-import { isLive, STATUS_GROUPS, statusSql } from '../../../shared/domain/order-status.ts';
+import { isLive, ORDER_STATUS, STATUS_GROUPS, statusSql } from '../../../shared/domain/order-status.ts';
 import type { Quote } from '../../../shared/domain/pricing.ts';
 import type { ProductCopy, StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
@@ -138,8 +138,8 @@ const orderDetails = statement.read(
 );
 
 /**
- * A page of the borrower's orders for My loans, open ones (pending or live) first, newest first within
- * each, each with the loan account's facts: one statement. `$2` is one more than a page, so the extra
+ * A page of the borrower's orders for My loans: open ones (pending or live) first, and among them the
+ * overdue, then the due (what needs the borrower now); newest first within each; each with the loan account's facts: one statement. `$2` is one more than a page, so the extra
  * row says whether another page follows.
  */
 const orderList = statement.read(
@@ -164,7 +164,8 @@ const orderList = statement.read(
           ) as o
      from orders o join products p on p.id = o.product_id
     where o.borrower_id = $1
-    order by (o.status in ${OPEN}) desc, o.created_at desc, o.id desc
+    order by (o.status in ${OPEN}) desc, o.status = ${ORDER_STATUS.OVERDUE} desc,
+             o.status = ${ORDER_STATUS.DUE} desc, o.created_at desc, o.id desc
     limit $2 offset $3`,
   { o: orderRow },
 );

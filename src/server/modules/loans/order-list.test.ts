@@ -60,7 +60,7 @@ const detailsRow = async (token: string, orderNo: string, lang: string, title: s
 };
 
 describe('order-list', () => {
-  it("lists exactly the borrower's own orders, open ones first, newest first within each", async () => {
+  it("lists exactly the borrower's own orders: open first, overdue then due among them, else newest first", async () => {
     const res = await list(india);
     expect(res.statusCode).toBe(200);
     const { code, data } = res.json();
@@ -76,8 +76,11 @@ describe('order-list', () => {
     expect(openFlags).toEqual([...openFlags].sort((a, b) => Number(b) - Number(a)));
     for (const i of items) expect(i.open).toBe(isLive(i.orderStatus) || isPending(i.orderStatus));
     const created = new Map(mine.map((o) => [o.orderNo, o.createdAt.getTime()]));
-    for (const group of [true, false]) {
-      const times = items.filter((i) => i.open === group).map((i) => created.get(i.orderNo)!);
+    // What needs the borrower now comes first: the overdue loan, then the due one.
+    const open = items.filter((i) => i.open);
+    expect(open.slice(0, 2).map((i) => i.orderStatus)).toEqual([180, 174]);
+    for (const group of [open.slice(2), items.filter((i) => !i.open)]) {
+      const times = group.map((i) => created.get(i.orderNo)!);
       expect(times).toEqual([...times].sort((a, b) => b - a));
     }
     expect(data).toMatchObject({ page: 1, hasMore: false });

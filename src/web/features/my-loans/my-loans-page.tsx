@@ -17,7 +17,7 @@ addCopy({ myLoans });
 
 /**
  * My loans (`/myLoans`, issue 30): every order of the borrower, the current ones (under review, being
- * paid out, repaying) first, each with its status, amount and, while it is repaid, the next payment and
+ * paid out, repaying; the overdue and the due before the rest, the server's order) first, each with its status, amount and, while it is repaid, the next payment and
  * how late it is; a card opens the loan's details. The figures are the server's (the loan account's,
  * decision 048): the screen shows, it does not count.
  */
@@ -106,7 +106,11 @@ function LoanCard({ item }: { item: OrderListItem }) {
       <span className="my-loans-top">
         {item.productLogo ? <img src={item.productLogo} alt="" width={32} height={32} /> : null}
         <span className="my-loans-product">{item.productName}</span>
-        <span className={`my-loans-status${late ? ' my-loans-status-late' : ''}`}>{item.statusText}</span>
+        <span
+          className={`my-loans-status${late ? ' my-loans-status-late' : item.open ? '' : ' my-loans-status-closed'}`}
+        >
+          {item.statusText}
+        </span>
       </span>
       <span className="my-loans-amount">{item.amountText}</span>
       {item.nextDue ? (
