@@ -1,4 +1,4 @@
-import { type Lang, localeOf, MARKET_INFO, type Market } from '../markets.ts';
+import { dateLocaleOf, type Lang, MARKET_INFO, type Market } from '../markets.ts';
 
 /**
  * Building an Intl.DateTimeFormat costs 40-60 µs; formatting with one costs about 1 µs. Each kind is
@@ -16,12 +16,13 @@ function formatter(kind: string, locale: string, options: Intl.DateTimeFormatOpt
 }
 
 /**
- * Times travel as ISO-8601 UTC and are shown in the market's time zone (product brief §3). This is the
- * one date formatter of the product.
+ * Times travel as ISO-8601 UTC and are shown in the market's time zone (product brief §3), in the
+ * borrower's language with the market's conventions (`dateLocaleOf`: India's "12:00 am", Indonesia's
+ * 24-hour "00.00" in either language). This is the one date formatter of the product.
  */
 export function formatDateTime(iso: string | Date, lang: Lang, market: Market): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return formatter('datetime', localeOf(lang), {
+  return formatter('datetime', dateLocaleOf(lang, market), {
     timeZone: MARKET_INFO[market].timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -30,7 +31,7 @@ export function formatDateTime(iso: string | Date, lang: Lang, market: Market): 
 
 export function formatDate(iso: string | Date, lang: Lang, market: Market): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return formatter('date', localeOf(lang), {
+  return formatter('date', dateLocaleOf(lang, market), {
     timeZone: MARKET_INFO[market].timeZone,
     dateStyle: 'medium',
   }).format(date);
