@@ -46,11 +46,13 @@ export const loans = catalog({
     },
     plan: {
       single: 'One repayment',
-      installment: 'Instalment {{n}} of {{count}}',
+      // A period named as the plan, the receipts and the pay page name it (issue 29).
+      installment: 'Period {{n}} of {{count}}',
       description: 'Principal {{principal}} + interest {{interest}}',
       descriptionWithFees: 'Principal {{principal}} + interest {{interest}} + fees {{fees}}',
       payTime: 'Due {{date}}',
-      payTimeAfter: '{{days}} days after disbursement',
+      payTimeAfter_one: '{{count}} day after disbursement',
+      payTimeAfter_other: '{{count}} days after disbursement',
     },
     keyFacts: {
       title: 'Key facts',
@@ -67,7 +69,9 @@ export const loans = catalog({
       dueDates: 'Due dates',
       dueIfToday: '{{dates}} (if disbursed today)',
       coolingOff: 'Cooling-off period',
-      coolingOffValue:
+      coolingOffValue_one:
+        '{{count}} day after disbursement: you may exit the loan by repaying the principal and the interest for the days used, with no penalty',
+      coolingOffValue_other:
         '{{count}} days after disbursement: you may exit the loan by repaying the principal and the interest for the days used, with no penalty',
       lateCharges: 'If you pay late',
       lateFee: 'a one-off late fee of {{new}} ({{repeat}} for returning borrowers)',
@@ -77,8 +81,10 @@ export const loans = catalog({
       capped: 'All charges together never exceed the legal limit of {{cap}} of the loan amount',
       // Contingent charges besides late ones (decision 047).
       extension: 'Moving the due date (extension)',
-      extensionValue:
-        '{{fee}} ({{rate}} of the loan amount) moves the due date {{days}} days later; you may ask for it when a payment is due or overdue',
+      extensionValue_one:
+        '{{fee}} ({{rate}} of the loan amount) moves the due date {{count}} day later; you may ask for it when a payment is due or overdue',
+      extensionValue_other:
+        '{{fee}} ({{rate}} of the loan amount) moves the due date {{count}} days later; you may ask for it when a payment is due or overdue',
       extensionNone: 'Not offered',
       caps: 'Legal limits on what the loan may cost',
       capsValue:
@@ -150,7 +156,10 @@ export const loans = catalog({
       quoteMismatch:
         'The loan you confirmed is not the one on screen. Please review the terms and confirm again.',
       overdueLoan: 'You have an overdue loan. Please repay it before taking a new loan.',
-      loanLimit: 'You already have {{count}} loans or applications open. Repay one before taking a new loan.',
+      loanLimit_one:
+        'You already have {{count}} loan or application open. Repay it before taking a new loan.',
+      loanLimit_other:
+        'You already have {{count}} loans or applications open. Repay one before taking a new loan.',
     },
   },
   id: {
@@ -189,11 +198,11 @@ export const loans = catalog({
     },
     plan: {
       single: 'Sekali bayar',
-      installment: 'Cicilan {{n}} dari {{count}}',
+      installment: 'Cicilan ke-{{n}} dari {{count}}',
       description: 'Pokok {{principal}} + bunga {{interest}}',
       descriptionWithFees: 'Pokok {{principal}} + bunga {{interest}} + biaya {{fees}}',
       payTime: 'Jatuh tempo {{date}}',
-      payTimeAfter: '{{days}} hari setelah pencairan',
+      payTimeAfter_other: '{{count}} hari setelah pencairan',
     },
     keyFacts: {
       title: 'Ringkasan informasi pinjaman',
@@ -209,7 +218,7 @@ export const loans = catalog({
       dueDates: 'Tanggal jatuh tempo',
       dueIfToday: '{{dates}} (jika dicairkan hari ini)',
       coolingOff: 'Masa pertimbangan',
-      coolingOffValue:
+      coolingOffValue_other:
         '{{count}} hari setelah pencairan: Anda boleh membatalkan pinjaman dengan mengembalikan pokok dan bunga untuk hari yang terpakai, tanpa denda',
       lateCharges: 'Jika terlambat membayar',
       lateFee: 'biaya keterlambatan satu kali {{new}} ({{repeat}} untuk peminjam lama)',
@@ -220,8 +229,8 @@ export const loans = catalog({
         'Seluruh biaya tidak pernah melebihi batas sesuai ketentuan OJK, yaitu {{cap}} dari jumlah pinjaman',
       // Biaya bersyarat selain denda keterlambatan (keputusan 047).
       extension: 'Perpanjangan jatuh tempo',
-      extensionValue:
-        '{{fee}} ({{rate}} dari jumlah pinjaman) memundurkan jatuh tempo {{days}} hari; dapat diajukan saat pembayaran jatuh tempo atau terlambat',
+      extensionValue_other:
+        '{{fee}} ({{rate}} dari jumlah pinjaman) memundurkan jatuh tempo {{count}} hari; dapat diajukan saat pembayaran jatuh tempo atau terlambat',
       extensionNone: 'Tidak tersedia',
       caps: 'Batas biaya pinjaman sesuai ketentuan OJK',
       capsValue:
@@ -299,7 +308,7 @@ export const loans = catalog({
         'Pinjaman yang Anda konfirmasi berbeda dengan yang tampil di layar. Silakan periksa ketentuan dan konfirmasi kembali.',
       overdueLoan:
         'Anda memiliki pinjaman yang terlambat. Mohon lunasi terlebih dahulu sebelum mengajukan pinjaman baru.',
-      loanLimit:
+      loanLimit_other:
         'Anda sudah memiliki {{count}} pinjaman atau pengajuan yang aktif. Lunasi salah satunya sebelum mengajukan pinjaman baru.',
     },
   },

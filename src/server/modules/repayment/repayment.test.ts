@@ -217,6 +217,12 @@ describe('pay codes', () => {
     expect(a.cardNo).toBe(a.vcode.replace(/(.{4})(?=.)/g, '$1 '));
     expect(a.payStep.map((g) => g.name)).toEqual(['ATM', 'Mobile banking', 'Internet banking']);
     expect(a.payStep[0]!.steps.join(' ')).toContain(a.vcode);
+    // The steps name the recipient, the market's company, never "kami" (issue 29).
+    for (const group of a.payStep) {
+      expect(group.steps.join(' ')).toContain('nama penerimanya PT Kredito Teknologi Indonesia');
+      expect(group.steps.join(' ')).not.toMatch(/adalah kami/);
+    }
+    expect(a.payName).toBe('BCA');
     expect(a.qrText).toBe(a.vcode);
     expect(a.state).toBe('pending');
     expect(Date.parse(a.expiresAt)).toBeGreaterThan(Date.now());
@@ -224,6 +230,10 @@ describe('pay codes', () => {
     expect(store.vcode).not.toBe(a.vcode);
     expect(store.barcodeText).toBe(store.vcode);
     expect(store.payStep).toHaveLength(1);
+    expect(store.payStep[0]!.steps.join(' ')).toContain('membayar tagihan PT Kredito Teknologi Indonesia');
+    // The store as every screen and receipt names it, not the gateway's code (issue 29).
+    expect(store.payName).toBe('Alfamart');
+    expect(store.payStep[0]!.steps[0]).toBe('Datang ke gerai Alfamart terdekat.');
   });
 
   it('refuses a pay type the market does not offer', async () => {
