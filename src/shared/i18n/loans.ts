@@ -38,7 +38,8 @@ export const loans = catalog({
       amountDue: 'Amount due now',
       paid: 'Paid so far',
       // A closed loan's totals: nothing more will come, so not "so far" (issue 29).
-      lateChargesTotal: 'Late charges',
+      // Only a settled loan is closed with late charges booked: they were paid.
+      lateChargesTotal: 'Late charges paid',
       paidTotal: 'Total paid',
       // Named as the installment plan names a period (issue 29: one name for one thing).
       overduePeriod_one: 'Period {{n}}: {{count}} day late',
@@ -189,7 +190,7 @@ export const loans = catalog({
       dueDate: 'Jatuh tempo',
       orderNo: 'Nomor pesanan',
       lateCharges: 'Denda keterlambatan saat ini',
-      lateChargesTotal: 'Denda keterlambatan',
+      lateChargesTotal: 'Denda keterlambatan yang dibayar',
       paidTotal: 'Total dibayar',
       amountDue: 'Jumlah yang harus dibayar',
       paid: 'Sudah dibayar',

@@ -703,6 +703,56 @@ describe('back office and the sandbox', () => {
     expect(methods).toContain('Transfer bank, Bank Mandiri');
     expect(methods.join(' ')).not.toContain('MANDIRI');
   });
+
+  it("says a settled loan's late charges were paid, not 'so far', and names the store as the pay page does (issue 29)", async () => {
+    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
+    await seedOrder(
+      t.database.db,
+      'ID',
+      demo!.borrowerId,
+      demo!.productId,
+      {
+        orderNo: 'ID20261101904',
+        product: 0,
+        status: 180,
+        amountMinor: 300_000_000,
+        termDays: 91,
+        createdDaysAgo: 0,
+      },
+      Date.now(),
+    );
+    const rowsOf = async () =>
+      (await post('/v3/loan-details/loan-details', indonesia, { orderId: 'ID20261101904' }, 'id'))
+        .json()
+        .data.userOrderDetail.detail.map((r: { text: string }) => r.text) as string[];
+    // The nightly job books the charges of the days late so far.
+    await t.app.loanJobs.run();
+    expect(await rowsOf()).toContain('Denda keterlambatan saat ini');
+    const late = await plan(indonesia, 'ID20261101904');
+    const all = late.repayPlanDetail.repayWaitDetail
+      .slice(0, late.payableCount)
+      .reduce((a, x) => a + x.totalAmount, 0);
+    const code = await vcode(indonesia, {
+      orderId: 'ID20261101904',
+      amount: all,
+      payCode: 'ALFAMART',
+      pay_type: 2,
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/dev-api/gateway/pay',
+      payload: { billNo: code.billNo },
+    });
+    expect(paid.json().data.delivered).toBe(true);
+    expect((await orderRow('ID20261101904')).status).toBe(200);
+    const rows = await rowsOf();
+    expect(rows).toContain('Denda keterlambatan yang dibayar');
+    expect(rows).not.toContain('Denda keterlambatan saat ini');
+    const receipts = await post(DOC_PATHS.receipts, indonesia, { orderId: 'ID20261101904' }, 'id');
+    const methods = (receipts.json().data.list as Array<{ method: string }>).map((r) => r.method);
+    expect(methods.join(' ')).toContain('Alfamart');
+    expect(methods.join(' ')).not.toContain('ALFAMART');
+  });
 });
 
 describe('attacks on the repayment calls', () => {
