@@ -39,8 +39,9 @@ describe('formatDateTime', () => {
     expect(formatDateTime(midnightJakarta, 'en', 'ID')).toBe('28 Nov 2026, 00.00');
     expect(formatDate(midnightJakarta, 'en', 'ID')).toBe('28 Nov 2026');
     const midnightKolkata = '2026-11-27T18:30:00Z';
-    expect(formatDateTime(midnightKolkata, 'en', 'IN')).toBe('28 Nov 2026, 12:00 am');
-    expect(formatDateTime('2026-11-28T07:30:00Z', 'en', 'IN')).toBe('28 Nov 2026, 1:00 pm');
+    // India's 12-hour clock, its "am"/"pm" held to the time by a no-break space (never wrapped apart).
+    expect(formatDateTime(midnightKolkata, 'en', 'IN')).toBe('28 Nov 2026, 12:00\u00a0am');
+    expect(formatDateTime('2026-11-28T07:30:00Z', 'en', 'IN')).toBe('28 Nov 2026, 1:00\u00a0pm');
   });
 });
 

@@ -22,11 +22,26 @@ function formatter(kind: string, locale: string, options: Intl.DateTimeFormatOpt
  */
 export function formatDateTime(iso: string | Date, lang: Lang, market: Market): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return formatter('datetime', dateLocaleOf(lang, market), {
+  const f = formatter('datetime', dateLocaleOf(lang, market), {
     timeZone: MARKET_INFO[market].timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
-  }).format(date);
+  });
+  const text = f.format(date);
+  // A 12-hour time and its "am"/"pm" are one value: a no-break space keeps "10:00 am" from wrapping
+  // between the two on a narrow screen (issue 29).
+  return twelveHour(f) ? text.replace(/ (?=\S+$)/, '\u00a0') : text;
+}
+
+const clocks = new WeakMap<Intl.DateTimeFormat, boolean>();
+function twelveHour(f: Intl.DateTimeFormat): boolean {
+  let twelve = clocks.get(f);
+  if (twelve === undefined) {
+    const cycle = f.resolvedOptions().hourCycle;
+    twelve = cycle === 'h11' || cycle === 'h12';
+    clocks.set(f, twelve);
+  }
+  return twelve;
 }
 
 export function formatDate(iso: string | Date, lang: Lang, market: Market): string {
