@@ -65,7 +65,7 @@ export const loans = catalog({
       interest: 'Interest',
       total: 'Total repayable',
       // A nominal rate: the daily rate of the cash flows' IRR × 365 (pricing.ts aprBp), not compounded.
-      apr: 'Annual percentage rate (APR, all costs; daily rate × 365)',
+      apr: 'Annual percentage rate (APR, all costs; nominal: daily rate × 365)',
       dueDate: 'Due date',
       dueDates: 'Due dates',
       dueIfToday: '{{dates}} (if disbursed today)',
@@ -214,7 +214,7 @@ export const loans = catalog({
       added: 'ditambahkan ke pembayaran',
       interest: 'Bunga',
       total: 'Total pengembalian',
-      apr: 'Suku bunga tahunan (APR, seluruh biaya; tingkat harian × 365)',
+      apr: 'Suku bunga tahunan nominal (APR, seluruh biaya; tingkat harian × 365)',
       dueDate: 'Jatuh tempo',
       dueDates: 'Tanggal jatuh tempo',
       dueIfToday: '{{dates}} (jika dicairkan hari ini)',

@@ -98,6 +98,20 @@ describe('counts (issue 29: "1 days late")', () => {
     expect(en('loans', 'rows.overduePeriod', 1, { n: 2 })).toBe('Period 2: 1 day late');
   });
 
+  it('call the APR what it is, a nominal rate (daily rate × 365), never effective (issue 29)', () => {
+    for (const lang of ['en', 'id'] as const) {
+      for (const ns of ['loans', 'admin'] as const) {
+        const aprs = texts(resources[lang][ns]).filter(([key]) => /(^|\.)apr$/.test(key));
+        expect(aprs.length, `${lang} ${ns}`).toBeGreaterThan(0);
+        for (const [key, text] of aprs) {
+          expect(text, `${lang} ${ns}:${key}`).toMatch(/nominal/i);
+          expect(text, `${lang} ${ns}:${key}`).toContain('× 365');
+          expect(text, `${lang} ${ns}:${key}`).not.toMatch(/efektif|effective/i);
+        }
+      }
+    }
+  });
+
   it('names a period as the plan does, in key facts too (issue 29)', () => {
     expect(translate('en', 'loans', 'plan.installment', { n: 1, count: 3 })).toBe('Period 1 of 3');
     expect(translate('id', 'loans', 'plan.installment', { n: 1, count: 3 })).toBe('Cicilan ke-1 dari 3');
