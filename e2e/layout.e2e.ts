@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/server/db/schema.ts';
 import { type Browser, openBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -206,6 +208,40 @@ describe('the repayment screens at 390 px', () => {
       await open(page, c.market, c.lang, `/receipts?orderId=${c.settled}`);
       await page.locator('.receipts-card').first().waitFor();
       await shot(page, `${label}-receipts`);
+      expect(await layoutProblems(page)).toEqual([]);
+    });
+  }
+});
+
+describe('the other borrower screens whose copy or styles changed, at 390 px', () => {
+  const SCREENS = [
+    { market: 'ID', lang: 'id', keyFacts: 'Ringkasan informasi pinjaman' },
+    { market: 'ID', lang: 'en', keyFacts: 'Key facts' },
+    { market: 'IN', lang: 'en', keyFacts: 'Key facts' },
+  ] as const;
+  for (const c of SCREENS) {
+    const label = `${c.market}-${c.lang}`;
+    it(`${label}: loan confirmation (key facts), card repayment and the complaint entry`, async () => {
+      const { page } = browser;
+      const [product] = await server.database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.market, c.market));
+      await open(page, c.market, c.lang, `/loanConfirm?productId=${product!.id}`);
+      await page.getByText(c.keyFacts, { exact: true }).first().waitFor();
+      await shot(page, `${label}-loan-confirm`);
+      expect(await layoutProblems(page)).toEqual([]);
+      // The APR says which rate it is.
+      expect(await page.locator('main').innerText()).toMatch(/nominal/i);
+
+      await open(page, c.market, c.lang, `/repayment?orderId=${c.market}20261101001`);
+      await page.locator('main h1').first().waitFor();
+      await shot(page, `${label}-card-repayment`);
+      expect(await layoutProblems(page)).toEqual([]);
+
+      await open(page, c.market, c.lang, '/complainNewPage?x=1');
+      await page.locator('main h1').first().waitFor();
+      await shot(page, `${label}-complaint-entry`);
       expect(await layoutProblems(page)).toEqual([]);
     });
   }
