@@ -157,10 +157,7 @@ export const loans = catalog({
       quoteMismatch:
         'The loan you confirmed is not the one on screen. Please review the terms and confirm again.',
       overdueLoan: 'You have an overdue loan. Please repay it before taking a new loan.',
-      loanLimit_one:
-        'You already have {{count}} loan or application open. Repay it before taking a new loan.',
-      loanLimit_other:
-        'You already have {{count}} loans or applications open. Repay one before taking a new loan.',
+      loanLimit: 'You already have {{count}} loans or applications open. Repay one before taking a new loan.',
     },
   },
   id: {
@@ -309,7 +306,7 @@ export const loans = catalog({
         'Pinjaman yang Anda konfirmasi berbeda dengan yang tampil di layar. Silakan periksa ketentuan dan konfirmasi kembali.',
       overdueLoan:
         'Anda memiliki pinjaman yang terlambat. Mohon lunasi terlebih dahulu sebelum mengajukan pinjaman baru.',
-      loanLimit_other:
+      loanLimit:
         'Anda sudah memiliki {{count}} pinjaman atau pengajuan yang aktif. Lunasi salah satunya sebelum mengajukan pinjaman baru.',
     },
   },
