@@ -242,7 +242,8 @@ export function repaymentService(deps: {
         lang,
         code.payType,
         code.payType === PAY_TYPE.UPI ? UPI_PAYEE.name : name,
-        code.vcode,
+        // Read off the screen and typed at an ATM or told to a cashier: grouped in fours, as shown above.
+        grouped(code.vcode),
         amountText,
         site?.companyName ?? '',
       ),
