@@ -61,7 +61,7 @@ describe('repaying in Indonesia', () => {
     await page.getByRole('button', { name: 'Bayar Segera' }).click();
     await page.waitForURL(/\/individual\?.*display=1/);
     await page.getByRole('radio', { name: 'Minimarket' }).check();
-    await page.getByRole('radio', { name: 'INDOMARET' }).check();
+    await page.getByRole('radio', { name: 'Indomaret' }).check();
     await expectAccessible(page, 'ID pay-method chooser');
     await page.getByRole('button', { name: 'SAYA INGIN MEMBAYAR' }).click();
     await page.waitForURL(/\/that\?/);

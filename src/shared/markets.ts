@@ -54,6 +54,15 @@ export function localeOf(lang: Lang): string {
 }
 
 /**
+ * The locale dates and times are written in: the borrower's language with the market's conventions
+ * (issue 29). English in Indonesia is `en-ID` (24-hour "00.00", as Indonesians write it), not India's
+ * "12:00 am"; Indonesian in India has no locale of its own and Intl falls back to `id`.
+ */
+export function dateLocaleOf(lang: Lang, market: Market): string {
+  return `${lang}-${market}`;
+}
+
+/**
  * The shell's `isNeedPop` flag picks the language when present ('1' Indonesian, anything else English);
  * otherwise the market decides (product brief §2).
  */

@@ -27,6 +27,18 @@ export const PAY_OPTIONS: Record<
   IN: { payTypes: [PAY_TYPE.UPI], banks: [], markets: [] },
 };
 
+/**
+ * The name a borrower reads for each mini market's pay code (the codes are the gateway's, in capitals):
+ * the chooser, the pay page, its steps and the receipts all name a store from here (issue 29), as they
+ * name a bank from `banks[].bankName`.
+ */
+export const STORE_NAMES: Record<string, string> = { ALFAMART: 'Alfamart', INDOMARET: 'Indomaret' };
+
+/** A mini market's display name from its pay code (the code itself for one not listed). */
+export function storeName(payCode: string): string {
+  return STORE_NAMES[payCode] ?? payCode;
+}
+
 /** The UPI payee the intents name (the lender's collection account's VPA). */
 export const UPI_PAYEE = { vpa: 'repay.kredito@icici', name: 'Kredito Finance India' } as const;
 
@@ -35,6 +47,6 @@ export function payName(market: Market, payType: number, payCode: string): strin
   const options = PAY_OPTIONS[market];
   if (!options.payTypes.includes(payType as PayType)) return null;
   if (payType === PAY_TYPE.BANK) return options.banks.find((b) => b.payCode === payCode)?.bankName ?? null;
-  if (payType === PAY_TYPE.STORE) return options.markets.includes(payCode) ? payCode : null;
+  if (payType === PAY_TYPE.STORE) return options.markets.includes(payCode) ? storeName(payCode) : null;
   return payCode === 'UPI' ? 'UPI' : null;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, formatDateTime, marketDay, startOfMarketDay, weekdaysLater } from './time.ts';
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  formatDateTime,
+  marketDay,
+  startOfMarketDay,
+  weekdaysLater,
+} from './time.ts';
 
 describe('weekdaysLater (complaint deadline, 3 weekdays in the market time zone)', () => {
   it('skips the weekend: Friday afternoon in Jakarta is due at the end of Wednesday, Jakarta time', () => {
@@ -22,6 +30,18 @@ describe('formatDateTime', () => {
   it('shows the market time zone', () => {
     expect(formatDateTime('2026-11-20T08:00:00Z', 'en', 'IN')).toMatch(/20 Nov 2026.*1:30\s?pm/i);
     expect(formatDateTime('2026-11-20T08:00:00Z', 'id', 'ID')).toMatch(/20 Nov 2026.*15[.:]00/);
+  });
+
+  it("writes midnight in the market's convention, whichever the language (issue 29)", () => {
+    const midnightJakarta = '2026-11-27T17:00:00Z';
+    expect(formatDateTime(midnightJakarta, 'id', 'ID')).toBe('28 Nov 2026, 00.00');
+    // English in Indonesia: Indonesia's 24-hour clock, not India's "12:00 am".
+    expect(formatDateTime(midnightJakarta, 'en', 'ID')).toBe('28 Nov 2026, 00.00');
+    expect(formatDate(midnightJakarta, 'en', 'ID')).toBe('28 Nov 2026');
+    const midnightKolkata = '2026-11-27T18:30:00Z';
+    // India's 12-hour clock, its "am"/"pm" held to the time by a no-break space (never wrapped apart).
+    expect(formatDateTime(midnightKolkata, 'en', 'IN')).toBe('28 Nov 2026, 12:00\u00a0am');
+    expect(formatDateTime('2026-11-28T07:30:00Z', 'en', 'IN')).toBe('28 Nov 2026, 1:00\u00a0pm');
   });
 });
 

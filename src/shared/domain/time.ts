@@ -1,4 +1,4 @@
-import { type Lang, localeOf, MARKET_INFO, type Market } from '../markets.ts';
+import { dateLocaleOf, type Lang, MARKET_INFO, type Market } from '../markets.ts';
 
 /**
  * Building an Intl.DateTimeFormat costs 40-60 µs; formatting with one costs about 1 µs. Each kind is
@@ -16,21 +16,37 @@ function formatter(kind: string, locale: string, options: Intl.DateTimeFormatOpt
 }
 
 /**
- * Times travel as ISO-8601 UTC and are shown in the market's time zone (product brief §3). This is the
- * one date formatter of the product.
+ * Times travel as ISO-8601 UTC and are shown in the market's time zone (product brief §3), in the
+ * borrower's language with the market's conventions (`dateLocaleOf`: India's "12:00 am", Indonesia's
+ * 24-hour "00.00" in either language). This is the one date formatter of the product.
  */
 export function formatDateTime(iso: string | Date, lang: Lang, market: Market): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return formatter('datetime', localeOf(lang), {
+  const f = formatter('datetime', dateLocaleOf(lang, market), {
     timeZone: MARKET_INFO[market].timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
-  }).format(date);
+  });
+  const text = f.format(date);
+  // A 12-hour time and its "am"/"pm" are one value: a no-break space keeps "10:00 am" from wrapping
+  // between the two on a narrow screen (issue 29).
+  return twelveHour(f) ? text.replace(/ (?=\S+$)/, '\u00a0') : text;
+}
+
+const clocks = new WeakMap<Intl.DateTimeFormat, boolean>();
+function twelveHour(f: Intl.DateTimeFormat): boolean {
+  let twelve = clocks.get(f);
+  if (twelve === undefined) {
+    const cycle = f.resolvedOptions().hourCycle;
+    twelve = cycle === 'h11' || cycle === 'h12';
+    clocks.set(f, twelve);
+  }
+  return twelve;
 }
 
 export function formatDate(iso: string | Date, lang: Lang, market: Market): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return formatter('date', localeOf(lang), {
+  return formatter('date', dateLocaleOf(lang, market), {
     timeZone: MARKET_INFO[market].timeZone,
     dateStyle: 'medium',
   }).format(date);

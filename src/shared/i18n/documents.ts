@@ -45,8 +45,9 @@ export const documents = catalog({
         late_fee: 'Late fee',
         late_charge: 'Late charges',
         extension_fee: 'Extension fee',
-        period_one: 'Period {{from}}: {{part}}',
-        period_other: 'Periods {{from}} to {{to}}: {{part}}',
+        period: 'Period {{from}}: {{part}}',
+        // Not a plural (Indonesian has one form): a run of periods, from the first to the last.
+        periodRange: 'Periods {{from}} to {{to}}: {{part}}',
         fees: 'fees',
         interest: 'interest',
         principal: 'principal',
@@ -118,8 +119,9 @@ export const documents = catalog({
         late_charge: 'Biaya keterlambatan harian',
         extension_fee: 'Biaya perpanjangan',
         // As the installment plan says it (issue 29).
-        period_one: 'Cicilan ke-{{from}}: {{part}}',
-        period_other: 'Cicilan ke-{{from}} sampai ke-{{to}}: {{part}}',
+        period: 'Cicilan ke-{{from}}: {{part}}',
+        // Not a plural (Indonesian has one form): a run of periods, from the first to the last.
+        periodRange: 'Cicilan ke-{{from}} sampai ke-{{to}}: {{part}}',
         fees: 'biaya',
         interest: 'bunga',
         principal: 'pokok',

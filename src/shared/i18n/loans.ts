@@ -38,7 +38,8 @@ export const loans = catalog({
       amountDue: 'Amount due now',
       paid: 'Paid so far',
       // A closed loan's totals: nothing more will come, so not "so far" (issue 29).
-      lateChargesTotal: 'Late charges',
+      // Only a settled loan is closed with late charges booked: they were paid.
+      lateChargesTotal: 'Late charges paid',
       paidTotal: 'Total paid',
       // Named as the installment plan names a period (issue 29: one name for one thing).
       overduePeriod_one: 'Period {{n}}: {{count}} day late',
@@ -46,11 +47,13 @@ export const loans = catalog({
     },
     plan: {
       single: 'One repayment',
-      installment: 'Instalment {{n}} of {{count}}',
+      // A period named as the plan, the receipts and the pay page name it (issue 29).
+      installment: 'Period {{n}} of {{count}}',
       description: 'Principal {{principal}} + interest {{interest}}',
       descriptionWithFees: 'Principal {{principal}} + interest {{interest}} + fees {{fees}}',
       payTime: 'Due {{date}}',
-      payTimeAfter: '{{days}} days after disbursement',
+      payTimeAfter_one: '{{count}} day after disbursement',
+      payTimeAfter_other: '{{count}} days after disbursement',
     },
     keyFacts: {
       title: 'Key facts',
@@ -62,12 +65,14 @@ export const loans = catalog({
       interest: 'Interest',
       total: 'Total repayable',
       // A nominal rate: the daily rate of the cash flows' IRR × 365 (pricing.ts aprBp), not compounded.
-      apr: 'Annual percentage rate (APR, all costs; daily rate × 365)',
+      apr: 'Annual percentage rate (APR, all costs; nominal: daily rate × 365)',
       dueDate: 'Due date',
       dueDates: 'Due dates',
       dueIfToday: '{{dates}} (if disbursed today)',
       coolingOff: 'Cooling-off period',
-      coolingOffValue:
+      coolingOffValue_one:
+        '{{count}} day after disbursement: you may exit the loan by repaying the principal and the interest for the days used, with no penalty',
+      coolingOffValue_other:
         '{{count}} days after disbursement: you may exit the loan by repaying the principal and the interest for the days used, with no penalty',
       lateCharges: 'If you pay late',
       lateFee: 'a one-off late fee of {{new}} ({{repeat}} for returning borrowers)',
@@ -77,8 +82,10 @@ export const loans = catalog({
       capped: 'All charges together never exceed the legal limit of {{cap}} of the loan amount',
       // Contingent charges besides late ones (decision 047).
       extension: 'Moving the due date (extension)',
-      extensionValue:
-        '{{fee}} ({{rate}} of the loan amount) moves the due date {{days}} days later; you may ask for it when a payment is due or overdue',
+      extensionValue_one:
+        '{{fee}} ({{rate}} of the loan amount) moves the due date {{count}} day later; you may ask for it when a payment is due or overdue',
+      extensionValue_other:
+        '{{fee}} ({{rate}} of the loan amount) moves the due date {{count}} days later; you may ask for it when a payment is due or overdue',
       extensionNone: 'Not offered',
       caps: 'Legal limits on what the loan may cost',
       capsValue:
@@ -185,7 +192,7 @@ export const loans = catalog({
       dueDate: 'Jatuh tempo',
       orderNo: 'Nomor pesanan',
       lateCharges: 'Denda keterlambatan saat ini',
-      lateChargesTotal: 'Denda keterlambatan',
+      lateChargesTotal: 'Denda keterlambatan yang dibayar',
       paidTotal: 'Total dibayar',
       amountDue: 'Jumlah yang harus dibayar',
       paid: 'Sudah dibayar',
@@ -194,11 +201,11 @@ export const loans = catalog({
     },
     plan: {
       single: 'Sekali bayar',
-      installment: 'Cicilan {{n}} dari {{count}}',
+      installment: 'Cicilan ke-{{n}} dari {{count}}',
       description: 'Pokok {{principal}} + bunga {{interest}}',
       descriptionWithFees: 'Pokok {{principal}} + bunga {{interest}} + biaya {{fees}}',
       payTime: 'Jatuh tempo {{date}}',
-      payTimeAfter: '{{days}} hari setelah pencairan',
+      payTimeAfter_other: '{{count}} hari setelah pencairan',
     },
     keyFacts: {
       title: 'Ringkasan informasi pinjaman',
@@ -209,12 +216,12 @@ export const loans = catalog({
       added: 'ditambahkan ke pembayaran',
       interest: 'Bunga',
       total: 'Total pengembalian',
-      apr: 'Suku bunga tahunan (APR, seluruh biaya; tingkat harian × 365)',
+      apr: 'Suku bunga tahunan nominal (APR, seluruh biaya; tingkat harian × 365)',
       dueDate: 'Jatuh tempo',
       dueDates: 'Tanggal jatuh tempo',
       dueIfToday: '{{dates}} (jika dicairkan hari ini)',
       coolingOff: 'Masa pertimbangan',
-      coolingOffValue:
+      coolingOffValue_other:
         '{{count}} hari setelah pencairan: Anda boleh membatalkan pinjaman dengan mengembalikan pokok dan bunga untuk hari yang terpakai, tanpa denda',
       lateCharges: 'Jika terlambat membayar',
       lateFee: 'biaya keterlambatan satu kali {{new}} ({{repeat}} untuk peminjam lama)',
@@ -225,8 +232,8 @@ export const loans = catalog({
         'Seluruh biaya tidak pernah melebihi batas sesuai ketentuan OJK, yaitu {{cap}} dari jumlah pinjaman',
       // Biaya bersyarat selain denda keterlambatan (keputusan 047).
       extension: 'Perpanjangan jatuh tempo',
-      extensionValue:
-        '{{fee}} ({{rate}} dari jumlah pinjaman) memundurkan jatuh tempo {{days}} hari; dapat diajukan saat pembayaran jatuh tempo atau terlambat',
+      extensionValue_other:
+        '{{fee}} ({{rate}} dari jumlah pinjaman) memundurkan jatuh tempo {{count}} hari; dapat diajukan saat pembayaran jatuh tempo atau terlambat',
       extensionNone: 'Tidak tersedia',
       caps: 'Batas biaya pinjaman sesuai ketentuan OJK',
       capsValue:

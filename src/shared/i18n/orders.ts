@@ -20,7 +20,8 @@ export const orders = catalog({
       dueDate: 'Due date',
       orderNo: 'Order number',
     },
-    termDays: '{{count}} days',
+    termDays_one: '{{count}} day',
+    termDays_other: '{{count}} days',
     refusals: {
       illegalTransition: 'This loan cannot do that in its current state. Reload to see where it is now.',
       reasonRequired: 'Please give a reason.',
@@ -76,7 +77,7 @@ export const orders = catalog({
       dueDate: 'Jatuh tempo',
       orderNo: 'Nomor pesanan',
     },
-    termDays: '{{count}} hari',
+    termDays_other: '{{count}} hari',
     refusals: {
       illegalTransition:
         'Pinjaman ini tidak dapat diproses seperti itu pada statusnya sekarang. Muat ulang untuk melihat statusnya.',

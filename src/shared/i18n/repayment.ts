@@ -41,13 +41,17 @@ export const repayment = catalog({
       },
     },
     purpose: {
-      repay_one: 'Period {{from}}',
-      repay_other: 'Periods {{from}} to {{to}}',
+      repay: 'Period {{from}}',
+      // Not a plural (Indonesian has one form): a run of periods, from the first to the last.
+      repayRange: 'Periods {{from}} to {{to}}',
       charges: 'Late charges',
-      extension: 'Extension fee ({{days}} more days)',
+      extension_one: 'Extension fee ({{count}} more day)',
+      extension_other: 'Extension fee ({{count}} more days)',
       payoff: 'Exit this loan (cooling-off): pays it off',
     },
     payTypes: { '1': 'Bank transfer', '2': 'Mini market', '3': 'UPI' },
+    // Who the steps name as the recipient when the market's company details are missing (they are seeded).
+    payeeFallback: 'the lender named in your loan agreement',
     steps: {
       ATM: {
         name: 'ATM',
@@ -55,7 +59,7 @@ export const repayment = catalog({
           'Insert your {{bank}} card and enter your PIN.',
           'Choose Other transactions, then Transfer, then Virtual account.',
           'Enter the virtual account number {{vcode}}.',
-          'Check that the amount is {{amount}} and the name is ours, then confirm.',
+          'Check that the recipient is {{payee}} and the amount is {{amount}}, then confirm.',
           'Keep the receipt.',
         ],
       },
@@ -65,7 +69,7 @@ export const repayment = catalog({
           'Open the {{bank}} mobile app and sign in.',
           'Choose Transfer, then Virtual account.',
           'Enter the virtual account number {{vcode}}.',
-          'Check that the amount is {{amount}}, then confirm with your PIN.',
+          'Check that the recipient is {{payee}} and the amount is {{amount}}, then confirm with your PIN.',
         ],
       },
       InternetBank: {
@@ -74,14 +78,14 @@ export const repayment = catalog({
           'Sign in to {{bank}} internet banking.',
           'Choose Transfer, then Virtual account.',
           'Enter the virtual account number {{vcode}}.',
-          'Check that the amount is {{amount}}, then confirm with your token.',
+          'Check that the recipient is {{payee}} and the amount is {{amount}}, then confirm with your token.',
         ],
       },
       store: {
         name: 'At the counter',
         steps: [
           'Go to any {{bank}} store.',
-          'Tell the cashier you want to pay to the merchant, and show the pay code {{vcode}} or its barcode.',
+          'Tell the cashier you want to pay a bill to {{payee}}, and show the pay code {{vcode}} or its barcode.',
           'Pay {{amount}} in cash.',
           'Keep the receipt.',
         ],
@@ -164,13 +168,15 @@ export const repayment = catalog({
       },
     },
     purpose: {
-      repay_one: 'Cicilan ke-{{from}}',
-      repay_other: 'Cicilan ke-{{from}} sampai ke-{{to}}',
+      repay: 'Cicilan ke-{{from}}',
+      // Not a plural (Indonesian has one form): a run of periods, from the first to the last.
+      repayRange: 'Cicilan ke-{{from}} sampai ke-{{to}}',
       charges: 'Denda keterlambatan',
-      extension: 'Biaya perpanjangan ({{days}} hari)',
+      extension_other: 'Biaya perpanjangan ({{count}} hari)',
       payoff: 'Pembatalan pinjaman (masa pertimbangan): melunasi pinjaman',
     },
     payTypes: { '1': 'Transfer bank', '2': 'Minimarket', '3': 'UPI' },
+    payeeFallback: 'pemberi pinjaman yang tertera di perjanjian pinjaman Anda',
     steps: {
       ATM: {
         name: 'ATM',
@@ -178,7 +184,7 @@ export const repayment = catalog({
           'Masukkan kartu {{bank}} Anda dan ketik PIN.',
           'Pilih Transaksi lainnya, lalu Transfer, lalu Virtual account.',
           'Masukkan nomor virtual account {{vcode}}.',
-          'Pastikan jumlahnya {{amount}} dan nama penerima adalah kami, lalu konfirmasi.',
+          'Pastikan nama penerimanya {{payee}} dan jumlahnya {{amount}}, lalu konfirmasi.',
           'Simpan struknya.',
         ],
       },
@@ -188,7 +194,7 @@ export const repayment = catalog({
           'Buka aplikasi {{bank}} dan masuk.',
           'Pilih Transfer, lalu Virtual account.',
           'Masukkan nomor virtual account {{vcode}}.',
-          'Pastikan jumlahnya {{amount}}, lalu konfirmasi dengan PIN.',
+          'Pastikan nama penerimanya {{payee}} dan jumlahnya {{amount}}, lalu konfirmasi dengan PIN.',
         ],
       },
       InternetBank: {
@@ -197,14 +203,14 @@ export const repayment = catalog({
           'Masuk ke internet banking {{bank}}.',
           'Pilih Transfer, lalu Virtual account.',
           'Masukkan nomor virtual account {{vcode}}.',
-          'Pastikan jumlahnya {{amount}}, lalu konfirmasi dengan token.',
+          'Pastikan nama penerimanya {{payee}} dan jumlahnya {{amount}}, lalu konfirmasi dengan token.',
         ],
       },
       store: {
         name: 'Di kasir',
         steps: [
           'Datang ke gerai {{bank}} terdekat.',
-          'Sampaikan ke kasir bahwa Anda ingin membayar tagihan, lalu tunjukkan kode bayar {{vcode}} atau barcode-nya.',
+          'Sampaikan ke kasir bahwa Anda ingin membayar tagihan {{payee}}, lalu tunjukkan kode bayar {{vcode}} atau barcode-nya.',
           'Bayar {{amount}} secara tunai.',
           'Simpan struknya.',
         ],

@@ -82,7 +82,8 @@ export function documentsService(deps: {
     // The bank's name as the pay page shows it ("Bank Mandiri"), not the gateway's code ("MANDIRI").
     if (p.payType === PAY_TYPE.BANK)
       return t('receipt.method.bank', { bank: payName(m, p.payType, p.payCode ?? '') ?? p.payCode ?? '' });
-    if (p.payType === PAY_TYPE.STORE) return t('receipt.method.store', { store: p.payCode ?? '' });
+    if (p.payType === PAY_TYPE.STORE)
+      return t('receipt.method.store', { store: payName(m, p.payType, p.payCode ?? '') ?? p.payCode ?? '' });
     if (p.payType === PAY_TYPE.UPI) return t('receipt.method.upi');
     return t('receipt.method.other');
   }
@@ -100,11 +101,16 @@ export function documentsService(deps: {
         const from = Math.min(...periods);
         const to = Math.max(...periods);
         const part = translate(lang, 'documents', `receipt.parts.${component}`);
-        text = translate(lang, 'documents', `receipt.parts.period_${from === to ? 'one' : 'other'}`, {
-          from,
-          to,
-          part,
-        });
+        text = translate(
+          lang,
+          'documents',
+          from === to ? 'receipt.parts.period' : 'receipt.parts.periodRange',
+          {
+            from,
+            to,
+            part,
+          },
+        );
       }
       rows.push({ text, value: formatMoney(amount, m) });
     }

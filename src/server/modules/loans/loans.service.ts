@@ -245,7 +245,7 @@ export function loansService(deps: {
           ? t(lang, 'keyFacts.extensionValue', {
               fee: money(extensionFee(m, q.principal, terms.extension.feeBp), m),
               rate: percentText(terms.extension.feeBp, lang),
-              days: terms.extension.days,
+              count: terms.extension.days,
             })
           : t(lang, 'keyFacts.extensionNone'),
       },
@@ -291,7 +291,7 @@ export function loansService(deps: {
       amount: money(s.total, m),
       pay_time: start
         ? t(lang, 'plan.payTime', { date: day(addDays(start, s.dueDay), lang, m) })
-        : t(lang, 'plan.payTimeAfter', { days: s.dueDay }),
+        : t(lang, 'plan.payTimeAfter', { count: s.dueDay }),
     }));
   }
 

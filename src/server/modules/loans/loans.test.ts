@@ -205,7 +205,7 @@ describe('loan-detail-confirm', () => {
     expect(k.rows.find((r: { key: string }) => r.key === 'disbursed').value).toBe('₹49,000');
     expect(k.rows.find((r: { key: string }) => r.key === 'lateCharges').value).toContain('₹1,000');
     expect(data.repay_plans).toHaveLength(3);
-    expect(data.repay_plans[0].title).toBe('Instalment 1 of 3');
+    expect(data.repay_plans[0].title).toBe('Period 1 of 3');
     expect(k.dueDates).toHaveLength(3);
     const today = new Date(t.clock.now());
     expect(Date.parse(k.dueDates[2]) - Date.parse(today.toISOString().slice(0, 10))).toBeGreaterThanOrEqual(

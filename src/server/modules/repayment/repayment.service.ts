@@ -147,7 +147,7 @@ export function repaymentService(deps: {
       status === 'paid'
         ? t(lang, 'period.paid', { date: paidOn ? formatDate(paidOn, lang, m) : dayText(due, lang, m) })
         : status === 'overdue'
-          ? t(lang, late === 1 ? 'period.overdue_one' : 'period.overdue_other', { count: late })
+          ? t(lang, 'period.overdue', { count: late })
           : status === 'due'
             ? t(lang, 'period.due')
             : t(lang, 'period.waiting', { due: dayText(due, lang, m) });
@@ -174,7 +174,7 @@ export function repaymentService(deps: {
 
   function purposeText(o: LedgerOrder, code: Pick<PayCodeRow, 'purpose' | 'amountMinor'>, lang: Lang) {
     if (code.purpose === 'extension')
-      return t(lang, 'purpose.extension', { days: o.terms?.extension?.days ?? 0 });
+      return t(lang, 'purpose.extension', { count: o.terms?.extension?.days ?? 0 });
     if (code.purpose === 'payoff') return t(lang, 'purpose.payoff');
     // Which periods this amount pays, from the first waiting one.
     const { waiting, offered } = loanAccount(o);
@@ -182,14 +182,17 @@ export function repaymentService(deps: {
     if (waiting.length === 0 || k < 0) return t(lang, 'purpose.charges');
     const from = waiting[0]!.period;
     const to = waiting[Math.min(k, waiting.length - 1)]!.period;
-    return from === to
-      ? t(lang, 'purpose.repay_one', { from })
-      : t(lang, 'purpose.repay_other', { from, to });
+    return from === to ? t(lang, 'purpose.repay', { from }) : t(lang, 'purpose.repayRange', { from, to });
   }
 
-  function stepsFor(lang: Lang, payType: number, name: string, vcode: string, amount: string) {
+  /** `payee`: who receives the money, the market's company as its details name it (issue 29). */
+  function stepsFor(lang: Lang, payType: number, name: string, vcode: string, amount: string, payee: string) {
     const fill = (s: string) =>
-      s.replaceAll('{{bank}}', name).replaceAll('{{vcode}}', vcode).replaceAll('{{amount}}', amount);
+      s
+        .replaceAll('{{bank}}', name)
+        .replaceAll('{{vcode}}', vcode)
+        .replaceAll('{{amount}}', amount)
+        .replaceAll('{{payee}}', payee || copy[lang].payeeFallback);
     const steps = copy[lang].steps;
     const group = (key: keyof typeof steps) => ({
       key,
@@ -239,8 +242,10 @@ export function repaymentService(deps: {
         lang,
         code.payType,
         code.payType === PAY_TYPE.UPI ? UPI_PAYEE.name : name,
-        code.vcode,
+        // Read off the screen and typed at an ATM or told to a cashier: grouped in fours, as shown above.
+        grouped(code.vcode),
         amountText,
+        site?.companyName ?? '',
       ),
       specificNum: code.specificNum,
       billNo: code.billNo,

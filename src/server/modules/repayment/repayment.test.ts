@@ -216,7 +216,14 @@ describe('pay codes', () => {
     expect(b.billNo).toBe(a.billNo);
     expect(a.cardNo).toBe(a.vcode.replace(/(.{4})(?=.)/g, '$1 '));
     expect(a.payStep.map((g) => g.name)).toEqual(['ATM', 'Mobile banking', 'Internet banking']);
-    expect(a.payStep[0]!.steps.join(' ')).toContain(a.vcode);
+    // The steps show the number grouped as the screen does (issue 29: long codes never read as one run).
+    expect(a.payStep[0]!.steps.join(' ')).toContain(a.cardNo);
+    // The steps name the recipient, the market's company, never "kami" (issue 29).
+    for (const group of a.payStep) {
+      expect(group.steps.join(' ')).toContain('nama penerimanya PT Kredito Teknologi Indonesia');
+      expect(group.steps.join(' ')).not.toMatch(/adalah kami/);
+    }
+    expect(a.payName).toBe('BCA');
     expect(a.qrText).toBe(a.vcode);
     expect(a.state).toBe('pending');
     expect(Date.parse(a.expiresAt)).toBeGreaterThan(Date.now());
@@ -224,6 +231,10 @@ describe('pay codes', () => {
     expect(store.vcode).not.toBe(a.vcode);
     expect(store.barcodeText).toBe(store.vcode);
     expect(store.payStep).toHaveLength(1);
+    expect(store.payStep[0]!.steps.join(' ')).toContain('membayar tagihan PT Kredito Teknologi Indonesia');
+    // The store as every screen and receipt names it, not the gateway's code (issue 29).
+    expect(store.payName).toBe('Alfamart');
+    expect(store.payStep[0]!.steps[0]).toBe('Datang ke gerai Alfamart terdekat.');
   });
 
   it('refuses a pay type the market does not offer', async () => {
@@ -692,6 +703,56 @@ describe('back office and the sandbox', () => {
     const methods = (receipts.json().data.list as Array<{ method: string }>).map((r) => r.method);
     expect(methods).toContain('Transfer bank, Bank Mandiri');
     expect(methods.join(' ')).not.toContain('MANDIRI');
+  });
+
+  it("says a settled loan's late charges were paid, not 'so far', and names the store as the pay page does (issue 29)", async () => {
+    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
+    await seedOrder(
+      t.database.db,
+      'ID',
+      demo!.borrowerId,
+      demo!.productId,
+      {
+        orderNo: 'ID20261101904',
+        product: 0,
+        status: 180,
+        amountMinor: 300_000_000,
+        termDays: 91,
+        createdDaysAgo: 0,
+      },
+      Date.now(),
+    );
+    const rowsOf = async () =>
+      (await post('/v3/loan-details/loan-details', indonesia, { orderId: 'ID20261101904' }, 'id'))
+        .json()
+        .data.userOrderDetail.detail.map((r: { text: string }) => r.text) as string[];
+    // The nightly job books the charges of the days late so far.
+    await t.app.loanJobs.run();
+    expect(await rowsOf()).toContain('Denda keterlambatan saat ini');
+    const late = await plan(indonesia, 'ID20261101904');
+    const all = late.repayPlanDetail.repayWaitDetail
+      .slice(0, late.payableCount)
+      .reduce((a, x) => a + x.totalAmount, 0);
+    const code = await vcode(indonesia, {
+      orderId: 'ID20261101904',
+      amount: all,
+      payCode: 'ALFAMART',
+      pay_type: 2,
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/dev-api/gateway/pay',
+      payload: { billNo: code.billNo },
+    });
+    expect(paid.json().data.delivered).toBe(true);
+    expect((await orderRow('ID20261101904')).status).toBe(200);
+    const rows = await rowsOf();
+    expect(rows).toContain('Denda keterlambatan yang dibayar');
+    expect(rows).not.toContain('Denda keterlambatan saat ini');
+    const receipts = await post(DOC_PATHS.receipts, indonesia, { orderId: 'ID20261101904' }, 'id');
+    const methods = (receipts.json().data.list as Array<{ method: string }>).map((r) => r.method);
+    expect(methods.join(' ')).toContain('Alfamart');
+    expect(methods.join(' ')).not.toContain('ALFAMART');
   });
 });
 

@@ -291,7 +291,7 @@ function Payment({ data, onStale }: { data: WayData; onStale: () => void }) {
                   className="card-repay-send"
                   aria-disabled={countdown.counting || busy}
                   aria-label={
-                    countdown.counting ? t('code.countdownLabel', { seconds: countdown.left }) : undefined
+                    countdown.counting ? t('code.countdownLabel', { count: countdown.left }) : undefined
                   }
                   onClick={busy ? undefined : resend}
                 >

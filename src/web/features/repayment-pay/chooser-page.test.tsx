@@ -173,7 +173,7 @@ describe('ChooserPage (Indonesia)', () => {
     await user.click(await screen.findByRole('radio', { name: 'BCA' }));
     await user.click(screen.getByRole('radio', { name: 'ATM' }));
     await user.click(radio('Mini Market'));
-    expect(await screen.findByRole('radio', { name: 'INDOMARET' })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Indomaret' })).toBeTruthy();
     expect(net.callsTo(REPAY_PATHS.payTypes).map((c) => c.body.pay_type)).toEqual([1, 2]);
     expect(checkedIn('Pilih minimarket')).toEqual([]);
     await user.click(radio('Bank'));
@@ -203,7 +203,7 @@ describe('ChooserPage (Indonesia)', () => {
     const user = userEvent.setup();
     renderAt(routes, CHOOSER, 'id');
     await user.click(await screen.findByRole('radio', { name: 'Mini Market' }));
-    await user.click(await screen.findByRole('radio', { name: 'INDOMARET' }));
+    await user.click(await screen.findByRole('radio', { name: 'Indomaret' }));
     await user.click(screen.getByRole('button', { name: 'SAYA INGIN MEMBAYAR' }));
     expect(stored()).toEqual({ payType: 2, payCode: 'INDOMARET', specificNum: 2, isDefault: 0, method: '' });
     expect(screen.getByTestId('marker').textContent).toBe('pay');
@@ -216,7 +216,7 @@ describe('ChooserPage (Indonesia)', () => {
     );
     const net = network();
     const { unmount } = renderAt(routes, CHOOSER, 'id');
-    await screen.findByRole('radio', { name: 'INDOMARET' });
+    await screen.findByRole('radio', { name: 'Indomaret' });
     expect(net.callsTo(REPAY_PATHS.payTypes)[0]!.body.pay_type).toBe(2);
     expect(checkedIn('Bayar melalui')).toEqual(['2']);
     expect(checkedIn('Pilih minimarket')).toEqual(['INDOMARET']);

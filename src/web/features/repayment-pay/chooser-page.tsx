@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PAY_TYPE, type PayType } from '../../../shared/contract/constants.ts';
 import type { PayTypesData } from '../../../shared/contract/repayment.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
+import { storeName } from '../../../shared/domain/pay-options.ts';
 import { repaymentPay } from '../../../shared/i18n/repayment-pay.ts';
 import { H5_PATHS } from '../../../shared/routes.ts';
 import { isNetworkFailure, isNotFound } from '../../lib/api-query.ts';
@@ -236,7 +237,7 @@ function Lists({ data, payType, payCode, method, onBank, onMethod, onMarket }: L
                   checked={store === payCode}
                   onChange={() => onMarket(store)}
                 />
-                <span className="repay-option-title">{store}</span>
+                <span className="repay-option-title">{storeName(store)}</span>
               </label>
             </li>
           ))}

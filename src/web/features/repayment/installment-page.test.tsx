@@ -275,9 +275,15 @@ describe('InstallmentPage', () => {
       expect(box('Period 3 ₹5,000').checked).toBe(true);
       // The last period would repay the whole loan early: it cannot be checked, not even by select-all.
       expect(box('Period 4 ₹4,999.99').disabled).toBe(true);
+      // Periods 2 and 3 checked by hand are all that can be paid: select-all is not "all" and has
+      // nothing to add, so it is off and never unchecks period 3 (issue 29).
+      expect(box('Select all').checked).toBe(false);
+      expect(box('Select all').disabled).toBe(true);
       await userEvent.click(box('Select all'));
+      expect(box('Period 3 ₹5,000').checked).toBe(true);
       expect(box('Period 4 ₹4,999.99').checked).toBe(false);
-      expect(total()).toBe('₹5,120.50');
+      expect(total()).toBe('₹10,120.50');
+      await userEvent.click(box('Period 3 ₹5,000'));
       await userEvent.click(box('Select all'));
       expect(total()).toBe('₹10,120.50');
     });
@@ -486,6 +492,26 @@ describe('InstallmentPage', () => {
     expect(query.get('amount')).toBe('150000000');
     expect(query.get('display')).toBe('0');
     expect(query.get('market')).toBe('ID');
+  });
+
+  it('keeps periods 1 and 2 checked by hand when "Pilih semua" is tapped (issue 29)', async () => {
+    setSessionParams({ market: 'ID', isNeedPop: '1', deviceId: 'd2' });
+    const note = 'Pelunasan lebih awal untuk sisa pinjaman dapat dilakukan mulai 16 Des 2026.';
+    const data = plan({ payableCount: 2, payableNote: note });
+    data.repayPlanDetail.repayWaitDetail = [1, 2, 3].map((n) =>
+      period(n, { totalAmount: 150_000_000, amountText: 'Rp 1.500.000', canClick: n === 1 ? 1 : 0 }),
+    );
+    const user = userEvent.setup();
+    showPlan(data, PLAN, 'id');
+    await screen.findByText(note);
+    const second = () =>
+      screen.getByRole('checkbox', { name: 'Cicilan ke-2 Rp 1.500.000' }) as HTMLInputElement;
+    await user.click(second());
+    const all = screen.getByRole('checkbox', { name: 'Pilih semua' }) as HTMLInputElement;
+    expect(all.checked).toBe(false);
+    await user.click(all);
+    expect(second().checked).toBe(true);
+    expect(screen.getByRole('status', { name: 'Total pembayaran' }).textContent).toBe('Rp\u00a03.000.000');
   });
 
   it('says the Indonesian empty state', async () => {

@@ -107,9 +107,9 @@ function PlanBody({ data, detailsTo }: { data: PlanData; detailsTo: string }) {
               id={selectAllId}
               type="checkbox"
               className="repay-check"
-              checked={allSelected(selectable, count)}
-              disabled={!canSelectAll(selectable, count)}
-              onChange={() => setChosen(selectAll(selectable, count))}
+              checked={allSelected(selectable, count, waiting.length)}
+              disabled={!canSelectAll(selectable, count, waiting.length)}
+              onChange={() => setChosen(selectAll(selectable, count, waiting.length))}
             />
             <span>{t('plan.selectAll')}</span>
           </label>

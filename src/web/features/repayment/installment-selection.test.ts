@@ -85,6 +85,20 @@ describe('installment selection', () => {
     expect(canSelectAll(three, 3)).toBe(true);
   });
 
+  it('select-all never unchecks a period checked by hand while a later one must wait (issue 29)', () => {
+    // Three waiting, two payable now: periods 1 and 2 checked by hand are all select-all can reach.
+    const payable = three.slice(0, 2);
+    expect(allSelected(payable, 2, 3)).toBe(false);
+    expect(selectAll(payable, 2, 3)).toBe(2);
+    expect(canSelectAll(payable, 2, 3)).toBe(false);
+    // From the first only, it checks every payable one.
+    expect(selectAll(payable, 1, 3)).toBe(2);
+    expect(canSelectAll(payable, 1, 3)).toBe(true);
+    // Every waiting period payable and checked: the spec's toggle back to the first.
+    expect(selectAll(three, 3, 3)).toBe(1);
+    expect(selectAll(three, 2, 3)).toBe(3);
+  });
+
   it('blocks paying at zero', () => {
     expect(canPay(0)).toBe(false);
     expect(canPay(selectedTotal(three, 0))).toBe(false);

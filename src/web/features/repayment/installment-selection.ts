@@ -46,20 +46,38 @@ export function toggle(periods: readonly SelectablePeriod[], count: number, inde
   return index < count ? index : count + 1;
 }
 
-/** Select-all switches between every waiting period and the first one only. */
-export function selectAll(periods: readonly SelectablePeriod[], count: number): number {
+/**
+ * Select-all switches between every waiting period and the first one only (spec §4). `waiting` is how
+ * many periods the borrower sees waiting; `periods` are those payable now, which may be fewer (the last
+ * ones wait for early repayment to open). Select-all is "all" only when every waiting period is checked:
+ * with periods 1 and 2 of 3 checked by hand and the third not payable yet, it is not checked, and a tap
+ * never takes period 2 away (issue 29) -- there is nothing more it can add, so it is off.
+ */
+export function selectAll(
+  periods: readonly SelectablePeriod[],
+  count: number,
+  waiting = periods.length,
+): number {
   if (!canStart(periods)) return 0;
-  return count === periods.length ? 1 : periods.length;
+  return allSelected(periods, count, waiting) ? 1 : periods.length;
 }
 
-/** Select-all is checked when every waiting period is. */
-export function allSelected(periods: readonly SelectablePeriod[], count: number): boolean {
-  return periods.length > 0 && count === periods.length;
+/** Select-all is checked when every waiting period is (not merely every payable one). */
+export function allSelected(
+  periods: readonly SelectablePeriod[],
+  count: number,
+  waiting = periods.length,
+): boolean {
+  return waiting > 0 && periods.length === waiting && count === waiting;
 }
 
-/** Select-all does something: not when the server allows nothing, nor when "all" is "the first" and chosen. */
-export function canSelectAll(periods: readonly SelectablePeriod[], count: number): boolean {
-  return selectAll(periods, count) !== count;
+/** Select-all does something: not when the server allows nothing, nor when it would change nothing. */
+export function canSelectAll(
+  periods: readonly SelectablePeriod[],
+  count: number,
+  waiting = periods.length,
+): boolean {
+  return selectAll(periods, count, waiting) !== count;
 }
 
 /** What the checked periods cost together, minor units: the sum of their `totalAmount`. */
