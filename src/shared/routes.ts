@@ -29,6 +29,8 @@ export const H5_PATHS = {
   privacyPolicy: '/privacyPolicy',
   /** What we hold on the borrower, their privacy-rights requests, the copy and account cancellation (035). */
   myData: '/myData',
+  /** A document opened from a screen (the certificate, the data copy), with the way back (issue 29). */
+  document: '/viewDocument',
   bridgeTest: '/bridgeTest',
 } as const;
 

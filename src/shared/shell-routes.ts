@@ -47,6 +47,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/receipts', shell: 'h5', module: 'features/repayment/receipts-page.tsx' },
   { path: '/repayment', shell: 'h5', module: 'features/repayment-card/card-repay-page.tsx' },
   { path: '/myData', shell: 'h5', module: 'features/data-rights/my-data-page.tsx' },
+  { path: '/viewDocument', shell: 'h5', module: 'features/document-viewer/document-page.tsx' },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },
   { path: '/testPreview', shell: 'dev', demoOnly: true },
