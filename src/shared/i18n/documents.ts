@@ -219,7 +219,7 @@ export const CERTIFICATE_TEXT = {
       settled: 'Closed on',
     },
     verify:
-      'Verification code: {{code}}. Check this certificate at {{url}}: the page shows what our records say about it.',
+      'Verification code: {{code}}. Check this certificate on our website, which shows what our records say about it:',
     issuer: '{{lender}}. {{licence}}',
     footer: 'This certificate is generated electronically and is valid without a signature.',
     document: 'No Dues Certificate',
@@ -241,7 +241,7 @@ export const CERTIFICATE_TEXT = {
       settled: 'Tanggal pelunasan',
     },
     verify:
-      'Kode verifikasi: {{code}}. Periksa keaslian surat ini di {{url}}: halaman tersebut menampilkan catatan kami tentang surat ini.',
+      'Kode verifikasi: {{code}}. Periksa keaslian surat ini di situs kami, yang menampilkan catatan kami tentang surat ini:',
     issuer: '{{lender}}. {{licence}}',
     footer: 'Surat ini dibuat secara elektronik dan sah tanpa tanda tangan.',
     document: 'Surat Keterangan Lunas',
