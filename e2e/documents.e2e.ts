@@ -80,6 +80,11 @@ describe('documents open on a page the web view comes back from', () => {
       expect(await check.content()).not.toContain(DEFAULT_SITE_CONFIG.IN.companyName);
       // The lender the check names is the certificate's own.
       await check.locator('[data-field="lender"]').getByText(DEFAULT_SITE_CONFIG.ID.companyName).waitFor();
+      // And its answer is in Indonesian too: the settlement date as the certificate prints it.
+      const settled = lines
+        .find((l) => l.startsWith('Tanggal pelunasan '))!
+        .slice('Tanggal pelunasan '.length);
+      expect(await check.locator('[data-field="settledOn"]').innerText()).toBe(settled);
       await check.screenshot({ path: '.tmp/verify-id.png', fullPage: true });
     } finally {
       await check.close();
