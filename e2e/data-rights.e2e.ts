@@ -43,6 +43,10 @@ describe('a borrower uses their privacy rights', () => {
     const copy = JSON.parse(await readFile((await download.path())!, 'utf8'));
     expect(copy.profile).toMatchObject({ phone: '081234567890', market: 'ID' });
     expect(copy.loans.length).toBeGreaterThan(0);
+    // The copy is saved from the document viewer (decision 058); its Back returns to "Data saya".
+    await page.getByRole('heading', { level: 1, name: 'Salinan data Anda' }).waitFor();
+    await page.getByRole('button', { name: 'Kembali' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Data saya' }).waitFor();
 
     await page.getByLabel('Hak yang mana?').selectOption('correction');
     await page.getByLabel('Keterangan').fill('Alamat saya sudah pindah ke Bandung.');

@@ -45,4 +45,18 @@ describe('one-page PDF', () => {
     expect(lines[0]!.startsWith('Label ')).toBe(true);
     expect(lines.join(' ').replace('Label ', '')).toBe(value);
   });
+
+  it('prints an address on lines of its own, broken to fit, under a link that opens all of it', async () => {
+    const url = `https://pinjaman.example.co.id/verify?code=ID20260801002-ABCDEFGHJK&lang=id&x=${'a'.repeat(80)}`;
+    const { lines, links } = await pdfLines(
+      await doc([
+        { kind: 'text', text: 'Check it at:' },
+        { kind: 'link', url, size: 10 },
+      ]),
+    );
+    expect(lines[0]).toBe('Check it at:');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.slice(1).join('')).toBe(url);
+    expect(links).toEqual([url]);
+  });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont } from 'pdf-lib';
+import { PDFDocument, type PDFFont, PDFString } from 'pdf-lib';
 
 /**
  * A one-page PDF of text: what a no-dues certificate needs (issue 9), written with pdf-lib and an
@@ -17,6 +17,11 @@ export type PdfBlock =
   | { kind: 'text'; text: string; size?: number; bold?: boolean }
   /** A label and its value side by side, the value wrapped in its column. */
   | { kind: 'row'; label: string; value: string }
+  /**
+   * An address on lines of its own, and a link over it: a reader opens exactly `url`, where its guess at
+   * a link in the text can stop at a line break or take in the punctuation after it (issue 29).
+   */
+  | { kind: 'link'; url: string; size?: number }
   /** Vertical space, in points. */
   | { kind: 'space'; points: number }
   /** A thin horizontal rule across the text width. */
@@ -63,6 +68,20 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines.length ? lines : [''];
 }
 
+/** An address split into lines that fit, anywhere in it (it has no spaces to wrap at). */
+function breakAnywhere(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const ch of text) {
+    if (line && font.widthOfTextAtSize(line + ch, size) > width) {
+      lines.push(line);
+      line = ch;
+    } else line += ch;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** The document as the bytes of a PDF file. */
 export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
   const bytes = await fontBytes();
@@ -95,6 +114,27 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
       for (const line of wrap(block.text, font, size, TEXT_WIDTH)) {
         y -= size * 1.35;
         show(PAGE.margin, size, block.bold ?? false, line);
+      }
+    } else if (block.kind === 'link') {
+      const size = block.size ?? BODY_SIZE;
+      for (const line of breakAnywhere(block.url, regular, size, TEXT_WIDTH)) {
+        y -= size * 1.35;
+        show(PAGE.margin, size, false, line);
+        const annotation = pdf.context.register(
+          pdf.context.obj({
+            Type: 'Annot',
+            Subtype: 'Link',
+            Rect: [
+              PAGE.margin,
+              y - size * 0.25,
+              PAGE.margin + regular.widthOfTextAtSize(line, size),
+              y + size,
+            ],
+            Border: [0, 0, 0],
+            A: { Type: 'Action', S: 'URI', URI: PDFString.of(block.url) },
+          }),
+        );
+        page.node.addAnnot(annotation);
       }
     } else {
       const labels = wrap(block.label, regular, BODY_SIZE, LABEL_WIDTH - 10);

@@ -31,6 +31,8 @@ export const H5_PATHS = {
   myData: '/myData',
   /** Every order of the borrower, open ones first (issue 30). */
   myLoans: '/myLoans',
+  /** A document opened from a screen (the certificate, the data copy), with the way back (issue 29). */
+  document: '/viewDocument',
   bridgeTest: '/bridgeTest',
 } as const;
 

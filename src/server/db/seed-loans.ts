@@ -58,6 +58,10 @@ interface ProductSeed {
   dailyQuota?: number;
 }
 
+/**
+ * Together each market's products lend exactly its offer's range (MARKET_OFFER, decision 058): what the
+ * site and the app claim. Their copy promises nothing the offer does not (no "same-day payout").
+ */
 export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
   IN: [
     {
@@ -75,8 +79,8 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
         ...IN_LATE,
       },
       copy: copy(
-        ['Three easy instalments, money in your account the same day.', ['No collateral', 'Same-day payout']],
-        ['Tiga cicilan ringan, dana masuk di hari yang sama.', ['Tanpa jaminan', 'Cair di hari yang sama']],
+        ['Three easy instalments, no collateral.', ['No collateral', 'Three instalments']],
+        ['Tiga cicilan ringan, tanpa jaminan.', ['Tanpa jaminan', 'Tiga cicilan']],
       ),
     },
     {
@@ -103,7 +107,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
       name: 'Kredito Plus',
       terms: {
         amountMin: 1_000_000,
-        amountMax: 10_000_000,
+        amountMax: 8_000_000,
         amountStep: 500_000,
         termDays: [120, 180, 365],
         installments: 6,
@@ -112,8 +116,8 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
         ...IN_LATE,
       },
       copy: copy(
-        ['Larger amounts over six instalments.', ['Up to ₹1 lakh']],
-        ['Jumlah lebih besar dalam enam cicilan.', ['Hingga ₹1 lakh']],
+        ['Larger amounts over six instalments.', ['Up to ₹80,000']],
+        ['Jumlah lebih besar dalam enam cicilan.', ['Hingga ₹80,000']],
       ),
     },
     {
@@ -138,7 +142,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
       code: 'kredito-mini',
       name: 'Kredito Mini',
       terms: {
-        amountMin: 100_000,
+        amountMin: 200_000,
         amountMax: 1_000_000,
         amountStep: 50_000,
         termDays: [91],
@@ -155,7 +159,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
       dailyQuota: 50,
       terms: {
         amountMin: 2_000_000,
-        amountMax: 20_000_000,
+        amountMax: 8_000_000,
         amountStep: 1_000_000,
         termDays: [180, 365],
         installments: 6,
@@ -174,7 +178,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
       code: 'kredito-kilat',
       name: 'Kredito Kilat',
       terms: {
-        amountMin: 50_000_000,
+        amountMin: 100_000_000,
         amountMax: 500_000_000,
         amountStep: 10_000_000,
         termDays: [30, 60, 91],
@@ -213,7 +217,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
       name: 'Kredito Plus',
       terms: {
         amountMin: 200_000_000,
-        amountMax: 2_000_000_000,
+        amountMax: 1_500_000_000,
         amountStep: 100_000_000,
         termDays: [91, 180],
         installments: 3,
@@ -245,7 +249,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
       code: 'kredito-mini',
       name: 'Kredito Mini',
       terms: {
-        amountMin: 30_000_000,
+        amountMin: 100_000_000,
         amountMax: 200_000_000,
         amountStep: 10_000_000,
         termDays: [30, 60],
@@ -262,7 +266,7 @@ export const DEMO_PRODUCTS: Record<Market, ProductSeed[]> = {
       dailyQuota: 50,
       terms: {
         amountMin: 500_000_000,
-        amountMax: 5_000_000_000,
+        amountMax: 1_500_000_000,
         amountStep: 100_000_000,
         termDays: [180, 270],
         installments: 6,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import { timesText } from '../../shared/domain/market-offer.ts';
 import { weekdaysLater } from '../../shared/domain/time.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
@@ -144,8 +145,9 @@ const CHAT: Array<{
         en: 'How long does approval take?',
         id: 'Berapa lama proses persetujuan?',
         answer: {
-          en: 'Most applications are decided within 1 day. Once approved, the money reaches your bank account within 1 to 3 calendar days.',
-          id: 'Sebagian besar pengajuan diputuskan dalam 1 hari. Setelah disetujui, dana masuk ke rekening Anda dalam 1 sampai 3 hari kalender.',
+          // The offer's times, as everywhere else (decision 058).
+          en: `Every application is decided within ${timesText('en').decision}. Once approved, the money reaches your bank account within ${timesText('en').payout}.`,
+          id: `Setiap pengajuan diputuskan dalam ${timesText('id').decision}. Setelah disetujui, dana masuk ke rekening Anda dalam ${timesText('id').payout}.`,
         },
       },
       {

@@ -1,3 +1,4 @@
+import { offerText } from '../../shared/domain/market-offer.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
 import { hashPassword } from '../modules/staff/staff.service.ts';
@@ -112,8 +113,9 @@ async function seedChannelTemplates(db: Db): Promise<void> {
     {
       market: 'IN',
       name: 'Default India',
-      headline: 'Instant loans up to ₹80,000',
-      subline: 'Register in a minute, get money in your bank account within 2 hours.',
+      // The market's offer (decision 058); operators' own templates say what they choose.
+      headline: `Instant loans up to ${offerText('IN', 'en').max}`,
+      subline: `Register in a minute; approved loans reach your bank account within ${offerText('IN', 'en').payout}.`,
       androidUrl: 'https://play.google.com/store/apps/details?id=in.kredito.app',
       iosUrl: 'https://apps.apple.com/in/app/kredito/id6450000001',
       appName: 'Kredito',
@@ -121,8 +123,8 @@ async function seedChannelTemplates(db: Db): Promise<void> {
     {
       market: 'ID',
       name: 'Default Indonesia',
-      headline: 'Pinjaman cepat hingga Rp\u00a015.000.000',
-      subline: 'Daftar dalam satu menit, dana cair ke rekening Anda dalam 2 jam.',
+      headline: `Pinjaman cepat hingga ${offerText('ID', 'id').max}`,
+      subline: `Daftar dalam satu menit; pinjaman yang disetujui cair ke rekening Anda dalam ${offerText('ID', 'id').payout}.`,
       androidUrl: 'https://play.google.com/store/apps/details?id=id.kredito.app',
       iosUrl: 'https://apps.apple.com/id/app/kredito/id6450000002',
       appName: 'Kredito',

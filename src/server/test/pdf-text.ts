@@ -6,19 +6,25 @@ const fonts = `${path.join(path.dirname(createRequire(import.meta.url).resolve('
 
 /**
  * A PDF's pages as a real reader sees them (Mozilla's PDF.js): the lines of text, top to bottom, each
- * line's pieces joined by a space. Tests read documents through it rather than trusting our own writer.
+ * line's pieces joined by a space, and the addresses its links open. Tests read documents through it rather than trusting our own writer.
  */
 export async function pdfLines(
   bytes: Uint8Array,
-): Promise<{ pages: number; lines: string[]; title: string }> {
+): Promise<{ pages: number; lines: string[]; title: string; links: string[] }> {
   const doc = await getDocument({
     data: new Uint8Array(bytes),
     standardFontDataUrl: fonts,
     isEvalSupported: false,
   }).promise;
   const lines: string[] = [];
+  const links: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
+    const page = await doc.getPage(n);
+    // The addresses a reader opens when the text is tapped (link annotations), each once.
+    for (const a of (await page.getAnnotations()) as Array<{ subtype?: string; url?: string }>) {
+      if (a.subtype === 'Link' && a.url && !links.includes(a.url)) links.push(a.url);
+    }
+    const content = await page.getTextContent();
     let y: number | null = null;
     for (const item of content.items) {
       if (!('str' in item) || item.str.trim() === '') continue;
@@ -31,5 +37,5 @@ export async function pdfLines(
   const info = (await doc.getMetadata()).info as { Title?: string };
   const pages = doc.numPages;
   await doc.destroy();
-  return { pages, lines, title: info.Title ?? '' };
+  return { pages, lines, title: info.Title ?? '', links };
 }

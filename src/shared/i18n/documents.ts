@@ -59,6 +59,26 @@ export const documents = catalog({
       linkExpired: 'This link has expired. Open the certificate again from the app.',
       invalidCode: 'This code does not match any certificate we issued. Check it and try again.',
     },
+    /** The document viewer (`/viewDocument`): the certificate or the data copy, and the way back (issue 29). */
+    viewer: {
+      back: 'Back',
+      title: {
+        certificate: 'No-dues certificate',
+        dataCopy: 'Copy of your data',
+        none: 'Document',
+      },
+      loading: 'Opening the document…',
+      frame: 'The no-dues certificate (PDF)',
+      savePdf: 'Save the PDF',
+      codeLabel: 'Verification code',
+      certificateNote:
+        'If the certificate does not show here, save it and open it with your PDF reader. The link works for 10 minutes; after that, go back and open it again.',
+      copyReady:
+        'Your copy is being saved to your phone as a file (JSON) that any text editor can open. If it did not start, save it again below.',
+      saveCopy: 'Save the file again',
+      copyNote: 'The link works for 10 minutes; after that, go back and download the copy again.',
+      missing: 'There is no document to show here. Go back and open it again.',
+    },
     verify: {
       title: 'Check a certificate',
       intro:
@@ -134,6 +154,25 @@ export const documents = catalog({
       invalidCode:
         'Kode ini tidak cocok dengan surat keterangan mana pun yang kami terbitkan. Periksa lalu coba lagi.',
     },
+    viewer: {
+      back: 'Kembali',
+      title: {
+        certificate: 'Surat keterangan lunas',
+        dataCopy: 'Salinan data Anda',
+        none: 'Dokumen',
+      },
+      loading: 'Membuka dokumen…',
+      frame: 'Surat keterangan lunas (PDF)',
+      savePdf: 'Simpan PDF',
+      codeLabel: 'Kode verifikasi',
+      certificateNote:
+        'Jika surat tidak tampil di sini, simpan lalu buka dengan aplikasi pembaca PDF. Tautan berlaku 10 menit; setelah itu, kembali dan buka lagi.',
+      copyReady:
+        'Salinan Anda sedang disimpan ke ponsel sebagai berkas (JSON) yang dapat dibuka dengan penyunting teks apa pun. Jika belum mulai, simpan lagi di bawah.',
+      saveCopy: 'Simpan berkas lagi',
+      copyNote: 'Tautan berlaku 10 menit; setelah itu, kembali dan unduh salinannya lagi.',
+      missing: 'Tidak ada dokumen untuk ditampilkan di sini. Kembali lalu buka lagi.',
+    },
     verify: {
       title: 'Periksa surat keterangan',
       intro:
@@ -182,7 +221,7 @@ export const CERTIFICATE_TEXT = {
       settled: 'Closed on',
     },
     verify:
-      'Verification code: {{code}}. Check this certificate at {{url}}: the page shows what our records say about it.',
+      'Verification code: {{code}}. Check this certificate on our website, which shows what our records say about it:',
     issuer: '{{lender}}. {{licence}}',
     footer: 'This certificate is generated electronically and is valid without a signature.',
     document: 'No Dues Certificate',
@@ -204,7 +243,7 @@ export const CERTIFICATE_TEXT = {
       settled: 'Tanggal pelunasan',
     },
     verify:
-      'Kode verifikasi: {{code}}. Periksa keaslian surat ini di {{url}}: halaman tersebut menampilkan catatan kami tentang surat ini.',
+      'Kode verifikasi: {{code}}. Periksa keaslian surat ini di situs kami, yang menampilkan catatan kami tentang surat ini:',
     issuer: '{{lender}}. {{licence}}',
     footer: 'Surat ini dibuat secara elektronik dan sah tanpa tanda tangan.',
     document: 'Surat Keterangan Lunas',

@@ -1,5 +1,10 @@
 import type { FeeName } from '../contract/constants.ts';
+import { timesText } from '../domain/market-offer.ts';
 import { catalog } from './catalog.ts';
+
+// How long a decision and a payout take: the offer's times, written once (decision 058).
+const EN = timesText('en');
+const ID = timesText('id');
 
 /**
  * What the server writes for the loan screens (issue 8): button texts, rows, key facts, status notices and
@@ -92,7 +97,7 @@ export const loans = catalog({
         'interest and fees at most {{perDay}} of the loan amount a day; late charges at most {{latePerDay}} of the loan amount a day late; an extension fee at most {{perDay}} for each day it buys; everything together (interest, fees, late charges and extension fees) at most {{total}} of the loan amount, {{totalAmount}}',
     },
     confirm: {
-      note: 'The money is sent to your bank account after approval, usually within 1 to 3 days.',
+      note: `The money is sent to your bank account after approval, within ${EN.payout}.`,
       popTitle: 'Loan agreement',
       popContent: 'This is your first loan with us: please read the loan agreement before you confirm.',
     },
@@ -101,10 +106,13 @@ export const loans = catalog({
       privacy: 'Privacy policy',
     },
     notice: {
-      '21': { title: 'Application under review', desc: 'We will decide within 1 day and let you know.' },
+      '21': {
+        title: 'Application under review',
+        desc: `We will decide within ${EN.decision} and let you know.`,
+      },
       '151': {
         title: 'Approved: money on its way',
-        desc: 'Your loan is approved and is being sent to your bank account. It usually arrives within 1 to 3 days.',
+        desc: `Your loan is approved and is being sent to your bank account. It arrives within ${EN.payout}.`,
       },
       '110': {
         title: 'Application not approved',
@@ -240,7 +248,7 @@ export const loans = catalog({
         'bunga dan biaya paling banyak {{perDay}} dari jumlah pinjaman per hari; denda keterlambatan paling banyak {{latePerDay}} dari jumlah pinjaman per hari keterlambatan; biaya perpanjangan paling banyak {{perDay}} untuk setiap hari perpanjangan; seluruhnya (bunga, biaya, denda, dan biaya perpanjangan) paling banyak {{total}} dari jumlah pinjaman, yaitu {{totalAmount}}',
     },
     confirm: {
-      note: 'Dana dikirim ke rekening bank Anda setelah disetujui, biasanya dalam 1 sampai 3 hari.',
+      note: `Dana dikirim ke rekening bank Anda setelah disetujui, dalam ${ID.payout}.`,
       popTitle: 'Perjanjian pinjaman',
       popContent:
         'Ini pinjaman pertama Anda bersama kami: mohon baca perjanjian pinjaman sebelum mengonfirmasi.',
@@ -252,11 +260,11 @@ export const loans = catalog({
     notice: {
       '21': {
         title: 'Pengajuan sedang ditinjau',
-        desc: 'Kami akan memberi keputusan dalam 1 hari dan mengabari Anda.',
+        desc: `Kami akan memberi keputusan dalam ${ID.decision} dan mengabari Anda.`,
       },
       '151': {
         title: 'Disetujui: dana sedang dikirim',
-        desc: 'Pinjaman Anda disetujui dan sedang dikirim ke rekening bank Anda. Biasanya tiba dalam 1 sampai 3 hari.',
+        desc: `Pinjaman Anda disetujui dan sedang dikirim ke rekening bank Anda. Dana tiba dalam ${ID.payout}.`,
       },
       '110': {
         title: 'Pengajuan belum disetujui',

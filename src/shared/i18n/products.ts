@@ -1,4 +1,11 @@
+import { offerText } from '../domain/market-offer.ts';
 import { catalog } from './catalog.ts';
+
+// About us states each market's offer in either language, from the one source (decision 058).
+const IN_EN = offerText('IN', 'en');
+const ID_EN = offerText('ID', 'en');
+const IN_ID = offerText('IN', 'id');
+const ID_ID = offerText('ID', 'id');
 /**
  * Copy of the product screens (issue 8): the recommended list (`/relevant`), the joint-login failure and
  * about us. The `en` side is the reference shape; `id` has the same keys. Product texts themselves (names,
@@ -51,7 +58,10 @@ export const products = catalog({
         IN: {
           lead: 'We are an online lending service that helps working people in India get small personal loans quickly, safely and on clear terms.',
           points: {
-            fast: { title: 'Fast', text: 'Borrow ₹2,000 to ₹80,000 and receive it within 2 hours.' },
+            fast: {
+              title: 'Fast',
+              text: `Borrow ${IN_EN.min} to ${IN_EN.max} and receive it within ${IN_EN.payout} of approval.`,
+            },
             simple: {
               title: 'Simple',
               text: 'Apply in the app in a few minutes, with no paperwork and no branch visit.',
@@ -71,7 +81,7 @@ export const products = catalog({
           points: {
             fast: {
               title: 'Fast',
-              text: 'Borrow Rp\u00a01,000,000 to Rp\u00a015,000,000 and receive it within 2 hours.',
+              text: `Borrow ${ID_EN.min} to ${ID_EN.max} and receive it within ${ID_EN.payout} of approval.`,
             },
             simple: {
               title: 'Simple',
@@ -127,7 +137,10 @@ export const products = catalog({
         IN: {
           lead: 'Kami adalah layanan pinjaman online yang membantu para pekerja di India mendapatkan pinjaman pribadi kecil dengan cepat, aman, dan dengan syarat yang jelas.',
           points: {
-            fast: { title: 'Cepat', text: 'Pinjam ₹2.000 hingga ₹80.000 dan terima dalam 2 jam.' },
+            fast: {
+              title: 'Cepat',
+              text: `Pinjam ${IN_ID.min} hingga ${IN_ID.max} dan terima dalam ${IN_ID.payout} setelah disetujui.`,
+            },
             simple: {
               title: 'Mudah',
               text: 'Ajukan di aplikasi dalam beberapa menit, tanpa berkas dan tanpa datang ke kantor cabang.',
@@ -147,7 +160,7 @@ export const products = catalog({
           points: {
             fast: {
               title: 'Cepat',
-              text: 'Pinjam Rp\u00a01.000.000 hingga Rp\u00a015.000.000 dan terima dalam 2 jam.',
+              text: `Pinjam ${ID_ID.min} hingga ${ID_ID.max} dan terima dalam ${ID_ID.payout} setelah disetujui.`,
             },
             simple: {
               title: 'Mudah',

@@ -1,4 +1,9 @@
+import { offerText } from '../domain/market-offer.ts';
 import type { Lang } from '../markets.ts';
+
+/** Amounts and times are the market's offer, never written here (issue 29, decision 058). */
+const IN = offerText('IN', 'en');
+const ID = offerText('ID', 'id');
 
 /**
  * Copy of the public marketing site (spec §1, §2, §9; product brief §1, §5). The site language decides
@@ -22,8 +27,7 @@ export const site = {
     meta: {
       home: {
         title: 'Instant personal loans',
-        description:
-          'Borrow ₹2,000 to ₹80,000 within 2 hours. Apply on your phone in minutes and join over 3 million users.',
+        description: `Borrow ${IN.min} to ${IN.max}, decided within ${IN.decision} and paid out within ${IN.payout}. Apply on your phone in minutes and join over 3 million users.`,
       },
       about: {
         title: 'About us',
@@ -58,14 +62,17 @@ export const site = {
     home: {
       hero: {
         title: 'Instant personal loans, when you need them',
-        lead: 'Borrow ₹2,000 to ₹80,000 within 2 hours, straight to your bank account. Apply on your phone in a few minutes, with no paperwork and no branch visit.',
+        lead: `Borrow ${IN.min} to ${IN.max}, straight to your bank account: we decide within ${IN.decision}, and the money arrives within ${IN.payout} of approval. Apply on your phone in a few minutes, with no paperwork and no branch visit.`,
         cta: 'Download the app',
       },
       claims: {
         heading: 'Why borrowers choose us',
         items: [
-          { value: '₹2,000 to ₹80,000', text: 'Choose a loan amount from ₹2,000 up to ₹80,000.' },
-          { value: 'Within 2 hours', text: 'Apply, get approved and receive your money within 2 hours.' },
+          { value: `${IN.min} to ${IN.max}`, text: `Choose a loan amount from ${IN.min} up to ${IN.max}.` },
+          {
+            value: `Decision in ${IN.decision}`,
+            text: `We decide within ${IN.decision}; once approved, the money reaches your bank account within ${IN.payout}.`,
+          },
           { value: '3 million+', text: 'Trusted by over 3 million users.' },
           { value: 'Salary ₹12,000+', text: 'Apply with a salary of ₹12,000 or more.' },
         ],
@@ -81,7 +88,7 @@ export const site = {
             text: 'Apply online in minutes and get a quick decision. No queues, no paperwork.',
           },
           {
-            title: 'Borrow ₹2,000 to ₹80,000',
+            title: `Borrow ${IN.min} to ${IN.max}`,
             text: 'Choose the amount and the term that fit your budget.',
           },
           {
@@ -127,7 +134,7 @@ export const site = {
         items: [
           {
             title: 'Fast',
-            text: 'Apply in minutes and receive ₹2,000 to ₹80,000 within 2 hours.',
+            text: `Apply in minutes and receive ${IN.min} to ${IN.max} within ${IN.payout} of approval.`,
           },
           {
             title: 'Transparent',
@@ -315,8 +322,7 @@ export const site = {
     meta: {
       home: {
         title: 'Pinjaman tunai cepat',
-        description:
-          'Pinjam Rp\u00a01.000.000 hingga Rp\u00a015.000.000, cair dalam 2 jam. Ajukan dari ponsel dalam hitungan menit bersama lebih dari 3 juta pengguna.',
+        description: `Pinjam ${ID.min} hingga ${ID.max}, diputuskan dalam ${ID.decision} dan cair dalam ${ID.payout}. Ajukan dari ponsel dalam hitungan menit bersama lebih dari 3 juta pengguna.`,
       },
       about: {
         title: 'Tentang kami',
@@ -353,17 +359,20 @@ export const site = {
     home: {
       hero: {
         title: 'Pinjaman tunai cepat, kapan pun Anda butuh',
-        lead: 'Pinjam Rp\u00a01.000.000 hingga Rp\u00a015.000.000, cair dalam 2 jam langsung ke rekening Anda. Ajukan dari ponsel dalam beberapa menit, tanpa berkas fisik dan tanpa datang ke kantor.',
+        lead: `Pinjam ${ID.min} hingga ${ID.max} langsung ke rekening Anda: kami memutuskan dalam ${ID.decision}, dan dana cair dalam ${ID.payout} setelah disetujui. Ajukan dari ponsel dalam beberapa menit, tanpa berkas fisik dan tanpa datang ke kantor.`,
         cta: 'Unduh aplikasinya',
       },
       claims: {
         heading: 'Mengapa memilih kami',
         items: [
           {
-            value: 'Rp\u00a01.000.000 – Rp\u00a015.000.000',
-            text: 'Pilih jumlah pinjaman dari Rp\u00a01.000.000 hingga Rp\u00a015.000.000.',
+            value: `${ID.min} – ${ID.max}`,
+            text: `Pilih jumlah pinjaman dari ${ID.min} hingga ${ID.max}.`,
           },
-          { value: 'Cair dalam 2 jam', text: 'Ajukan, dapatkan persetujuan, dan terima dana dalam 2 jam.' },
+          {
+            value: `Keputusan dalam ${ID.decision}`,
+            text: `Kami memutuskan dalam ${ID.decision}; setelah disetujui, dana masuk ke rekening Anda dalam ${ID.payout}.`,
+          },
           { value: '3 juta+', text: 'Dipercaya oleh lebih dari 3 juta pengguna.' },
           {
             value: 'Gaji Rp\u00a05.000.000+',
@@ -382,7 +391,7 @@ export const site = {
             text: 'Ajukan secara online dalam hitungan menit dan dapatkan keputusan dengan cepat. Tanpa antre, tanpa berkas fisik.',
           },
           {
-            title: 'Pinjam Rp\u00a01.000.000 – Rp\u00a015.000.000',
+            title: `Pinjam ${ID.min} – ${ID.max}`,
             text: 'Pilih jumlah dan jangka waktu yang sesuai dengan kemampuan Anda.',
           },
           {
@@ -431,7 +440,7 @@ export const site = {
         items: [
           {
             title: 'Cepat',
-            text: 'Ajukan dalam hitungan menit dan terima Rp\u00a01.000.000 hingga Rp\u00a015.000.000 dalam 2 jam.',
+            text: `Ajukan dalam hitungan menit dan terima ${ID.min} hingga ${ID.max} dalam ${ID.payout} setelah disetujui.`,
           },
           {
             title: 'Transparan',

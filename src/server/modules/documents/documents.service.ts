@@ -42,6 +42,11 @@ function base32(bytes: Buffer, length: number): string {
   return out;
 }
 
+/** The check page for a code, in the certificate's language (and so its market's site). */
+export function verifyUrl(siteUrl: string, code: string, lang: Lang): string {
+  return `${siteUrl}${VERIFY_PAGE}?${new URLSearchParams({ code, lang }).toString()}`;
+}
+
 /** "Priya Sharma" → "P***a S****a": enough for whoever holds the certificate to match a person. */
 export function maskName(name: string): string {
   return name
@@ -210,13 +215,12 @@ export function documentsService(deps: {
           ...rows.map(([label, value]) => ({ kind: 'row' as const, label, value })),
           { kind: 'space', points: 18 },
           { kind: 'rule' },
-          {
-            kind: 'text',
-            // The certificate's language on the link: the check page opens in it, with its market's
-            // company (the site's language picks the market's details), not the site's default (issue 29).
-            text: fill(text.verify, { code, url: `${siteUrl}${VERIFY_PAGE}?code=${code}&lang=${lang}` }),
-            size: 10,
-          },
+          { kind: 'text', text: fill(text.verify, { code }), size: 10 },
+          // The certificate's language on the link: the check page opens in it, with its market's company
+          // (on the site a language is a market: SITE_MARKET), not the site's default. On lines of its own
+          // under a link annotation, so a reader opens all of it, never the part before a line break
+          // (issue 29, decision 058).
+          { kind: 'link', url: verifyUrl(siteUrl, code, lang), size: 10 },
           { kind: 'space', points: 8 },
           {
             kind: 'text',

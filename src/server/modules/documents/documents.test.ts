@@ -129,7 +129,7 @@ describe('no-dues certificate', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Read as a PDF reader reads it.
-    const { pages, lines, title } = await pdfLines(res.rawPayload);
+    const { pages, lines, title, links } = await pdfLines(res.rawPayload);
     expect(pages).toBe(1);
     expect(title).toBe(`No Dues Certificate ${SETTLED_IN}`);
     expect(lines).toContain('No Dues Certificate');
@@ -138,6 +138,8 @@ describe('no-dues certificate', () => {
     expect(text).toContain('This is to certify that Priya Sharma has repaid in full');
     expect(text).toContain(`Verification code: ${code}.`);
     expect(text).toContain(`http://loans.example.in/verify?code=${code}&lang=en`);
+    // The printed address is a link to all of it: a reader never opens a part cut at a line break.
+    expect(links).toEqual([`http://loans.example.in/verify?code=${code}&lang=en`]);
     expect(text).toContain('Reserve Bank of India');
     // Rupees as on the screens, in the embedded font (issue 28): ₹, never "Rs." or a replacement character.
     const repaid = lines.find((l) => l.startsWith('Total repaid '));
@@ -146,14 +148,17 @@ describe('no-dues certificate', () => {
   });
 
   it('is Indonesian for an Indonesian loan: its own document, not a translation', async () => {
-    const { url } = await link(indonesia, SETTLED_ID);
-    const { lines } = await pdfLines((await t.app.inject({ url })).rawPayload);
+    const { url, code } = await link(indonesia, SETTLED_ID);
+    const { lines, links } = await pdfLines(
+      (await t.app.inject({ url, headers: { host: 'pinjaman.example.co.id' } })).rawPayload,
+    );
     expect(lines).toContain('Surat Keterangan Lunas');
     expect(lines.join(' ')).toContain('Dengan ini kami menerangkan bahwa Siti Rahmawati telah melunasi');
     expect(lines.find((l) => l.startsWith('Total pembayaran '))).toMatch(/^Total pembayaran Rp [\d.]+$/);
     expect(lines.join(' ')).toContain('Otoritas Jasa Keuangan');
     // Its check link opens the page in Indonesian, with the Indonesian company's details (issue 29).
     expect(lines.join(' ')).toMatch(/\/verify\?code=ID[\w-]+&lang=id/);
+    expect(links).toEqual([`http://pinjaman.example.co.id/verify?code=${code}&lang=id`]);
   });
 
   it('prints a name in any Latin letters and the rupee sign exactly (the embedded font)', async () => {

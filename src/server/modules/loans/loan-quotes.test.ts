@@ -292,7 +292,7 @@ describe('how many loans a borrower may hold', () => {
       { productId: id['ID:kredito-kilat']!, amount: 100_000_000, periods: 30 },
       { productId: id['ID:kredito-usaha']!, amount: 200_000_000, periods: 91 },
       { productId: id['ID:kredito-plus']!, amount: 300_000_000, periods: 91 },
-      { productId: id['ID:kredito-mini']!, amount: 50_000_000, periods: 30 },
+      { productId: id['ID:kredito-mini']!, amount: 150_000_000, periods: 30 },
       { productId: id['ID:dana-pendidikan']!, amount: 200_000_000, periods: 91 },
     ];
     const quotes = await Promise.all(loans.map((l) => confirm(fresh, l)));

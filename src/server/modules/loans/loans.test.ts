@@ -57,7 +57,7 @@ describe('recommend-product-list', () => {
       amountRange: '₹5,000 - ₹50,000',
       amountRangeDes: 'Loan amount',
       loan_rate: '0.08%/day',
-      productTags: ['No collateral', 'Same-day payout'],
+      productTags: ['No collateral', 'Three instalments'],
       // The demo borrower's due loan is on this product.
       buttonStatus: 0,
       buttonText: 'Loan active',
@@ -78,7 +78,7 @@ describe('recommend-product-list', () => {
     const { data } = (await post(LOAN_PATHS.recommendList, indonesia)).json();
     expect(data.map((p: { productName: string }) => p.productName)).not.toContain('Dana Pendidikan');
     expect(data[0]).toMatchObject({
-      amountRange: 'Rp\u00a0500.000 - Rp\u00a05.000.000',
+      amountRange: 'Rp\u00a01.000.000 - Rp\u00a05.000.000',
       amountRangeDes: 'Jumlah pinjaman',
       loan_rate: '0,06%/hari',
       buttonText: 'Pinjaman aktif',
@@ -237,7 +237,7 @@ describe('loan-detail-confirm', () => {
     expect(low.json().message).toBe('The amount must be between ₹5,000 and ₹50,000.');
     const steps = await post(LOAN_PATHS.confirmDetail, indonesia, {
       productId: id['ID:kredito-kilat'],
-      amount: 55_000_000,
+      amount: 105_000_000,
     });
     expect(steps.json().message).toBe('Jumlah pinjaman harus kelipatan Rp\u00a0100.000.');
     const term = await post(LOAN_PATHS.confirmDetail, india, {

@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOC_PATHS } from '../../../shared/contract/documents.ts';
 import { renderAllSitePages, renderSitePage, type SiteAssets } from '../../../web/app/site/prerender.tsx';
 import { DEFAULT_SITE_CONFIG } from '../../db/seed.ts';
 import { fillPlaceholders } from '../../plugins/web.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { pdfLines } from '../../test/pdf-text.ts';
 
 /**
  * The real pre-rendered site pages, served by the app from a temporary build folder and filled from the
@@ -126,5 +128,54 @@ describe('a site page opened from the app', () => {
       expect(await get(url)).toContain('<script type="module" src="/assets/site-b2.js">');
     }
     expect(await get('/About')).toContain('<script type="module" src="/assets/site-islands-c3.js">');
+  });
+});
+
+describe("a certificate's check link as served (issue 29)", () => {
+  /** The address a reader opens from the market's demo certificate: its link, as the PDF holds it. */
+  async function certificateLink(market: 'IN' | 'ID', orderId: string, host: string) {
+    const token = await t.signIn(market);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: DOC_PATHS.certificate,
+      headers: t.auth(token),
+      payload: { orderId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = await t.app.inject({ url: res.json().data.url, headers: { host } });
+    const { links } = await pdfLines(pdf.rawPayload);
+    expect(links).toHaveLength(1);
+    return new URL(links[0]!);
+  }
+
+  it("opens /verify in Indonesian under Indonesia's company for an Indonesian certificate", async () => {
+    const link = await certificateLink('ID', 'ID20260801002', 'pinjaman.example.co.id');
+    expect(link.pathname).toBe('/verify');
+    expect(link.searchParams.get('code')).toMatch(/^ID20260801002-/);
+    // A visitor with an English browser and no cookie: the link alone decides.
+    const res = await t.app.inject({
+      url: `${link.pathname}${link.search}`,
+      headers: { 'accept-language': 'en-IN,en;q=0.9' },
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.body;
+    expect(page).toMatch(/<html lang="id-ID"/);
+    expect(page).toContain('Periksa surat keterangan');
+    const footer = /<footer[\s\S]*?<\/footer>/.exec(page)![0];
+    expect(footer).toContain(ID.companyName);
+    expect(footer).toContain(ID.licence);
+    expect(page).not.toContain(IN.companyName);
+    expect(page).not.toContain('Check a certificate');
+  });
+
+  it("opens /verify in English under India's company for an Indian certificate", async () => {
+    const link = await certificateLink('IN', 'IN20260801002', 'loans.example.in');
+    const res = await t.app.inject({
+      url: `${link.pathname}${link.search}`,
+      headers: { 'accept-language': 'id-ID,id;q=0.9' },
+    });
+    expect(res.body).toMatch(/<html lang="en-IN"/);
+    expect(res.body).toContain(IN.companyName);
+    expect(res.body).not.toContain(ID.companyName);
   });
 });

@@ -137,6 +137,11 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.myData,
     load: () => import('../../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage),
   },
+  // Opened from the receipts or "My data" with the document in the history entry's state (issue 29).
+  {
+    path: H5_PATHS.document,
+    load: () => import('../../features/document-viewer/document-page.tsx').then((m) => m.DocumentPage),
+  },
 ];
 
 /**

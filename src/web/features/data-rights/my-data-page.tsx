@@ -18,6 +18,7 @@ import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNetworkFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
+import { type OpenDocument, useOpenDocument } from '../../lib/open-document.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRetryWhenOnline } from '../../lib/use-retry-when-online.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
@@ -29,18 +30,16 @@ import './my-data-page.css';
 
 addCopy({ dataRights });
 
-/** Where the copy opens: the page itself goes there (the app's web view hands a download to the system). */
-export type OpenDocument = (url: string) => void;
-const openInPage: OpenDocument = (url) => window.location.assign(url);
-
 const DETAILS_MAX = DATA_RIGHTS_LIMITS.detailsMax;
 
 /**
  * "My data" (`/myData`, decision 035): what we hold on the borrower, a copy to download, their rights
  * with the time we have to answer each, a form to use one, their requests, and account cancellation.
  */
-export function MyDataPage({ open = openInPage }: { open?: OpenDocument }) {
+export function MyDataPage({ open: given }: { open?: OpenDocument }) {
   const { t } = useTranslation('dataRights');
+  const viewer = useOpenDocument('dataCopy');
+  const open = given ?? viewer;
   const navigate = useNavigate();
   const location = useLocation();
   const overview = useQuery(overviewQuery());

@@ -101,7 +101,8 @@ describe('AboutUsPage', () => {
     expect(screen.getByText(/working people in Indonesia/)).toBeTruthy();
     expect(await screen.findByText('PT Test Indonesia')).toBeTruthy();
     expect(net.callsTo(SITE_CONFIG_PATH)[0]!.query.get('market')).toBe('ID');
-    expect(document.body.textContent).toContain('Rp\u00a01,000,000 to Rp\u00a015,000,000');
+    // The market's offer in the one money format, as every amount of the app (decision 058).
+    expect(document.body.textContent).toContain('Rp\u00a01.000.000 to Rp\u00a015.000.000');
     expect(document.body.textContent).toContain('RIPLAY');
     expect(document.body.textContent).not.toMatch(/India|₹|Reserve Bank/);
   });

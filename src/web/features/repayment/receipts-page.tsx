@@ -5,6 +5,7 @@ import { documents } from '../../../shared/i18n/documents.ts';
 import { repaymentPlan } from '../../../shared/i18n/repayment-plan.ts';
 import { isNetworkFailure } from '../../lib/api-query.ts';
 import { addCopy } from '../../lib/i18n.ts';
+import { type OpenDocument, useOpenDocument } from '../../lib/open-document.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import { certificateLink, receiptsQuery } from './receipts-queries.ts';
@@ -14,17 +15,16 @@ import './receipts-page.css';
 
 addCopy({ documents, repaymentPlan });
 
-/** Where the PDF opens: the page itself goes there (the app's web view hands a PDF to its viewer). */
-export type OpenDocument = (url: string) => void;
-const openInPage: OpenDocument = (url) => window.location.assign(url);
-
 /**
  * Payments and receipts (`/receipts?orderId=`): one receipt per payment applied to the loan, each with
  * how and when it was paid, the provider's reference and what it paid, and, once the loan is settled,
- * the no-dues certificate to download (a PDF with a code anyone can check on our site).
+ * the no-dues certificate to download (a PDF with a code anyone can check on our site), opened on the
+ * document viewer (`open`: tests pass their own).
  */
-export function ReceiptsPage({ open = openInPage }: { open?: OpenDocument }) {
+export function ReceiptsPage({ open: given }: { open?: OpenDocument }) {
   const { t } = useTranslation('documents');
+  const viewer = useOpenDocument('certificate');
+  const open = given ?? viewer;
   return (
     <RepayScreen
       className="receipts"
@@ -43,7 +43,7 @@ function ReceiptsBody({ data, open }: { data: ReceiptsData; open: OpenDocument }
   const listId = useId();
   const download = useMutation({
     mutationFn: () => certificateLink(data.orderNo),
-    onSuccess: ({ url }) => open(url),
+    onSuccess: ({ url, code }) => open(url, code),
   });
   const failure = download.isError
     ? isNetworkFailure(download.error)

@@ -32,6 +32,9 @@ export function startVerify(
   const status = form.querySelector<HTMLElement>('.form-status')!;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const api = form.dataset.verify!;
+  // The page's language as the build wrote it in the form ("id"), not the document's locale ("id-ID"),
+  // which the API does not take: the answer's dates would come back in English (issue 29).
+  const lang = form.querySelector<HTMLInputElement>('input[name="lang"]')?.value || 'en';
   const say = (text: string, kind: 'success' | 'error' | '') => {
     status.textContent = text;
     status.className = `form-status${kind ? ` form-status-${kind}` : ''}`;
@@ -51,7 +54,7 @@ export function startVerify(
     say(form.dataset.checking!, '');
     try {
       const res = await send(`${api}?code=${encodeURIComponent(code)}`, {
-        headers: { accept: 'application/json', 'x-lang': document.documentElement.lang || 'en' },
+        headers: { accept: 'application/json', 'x-lang': lang },
       });
       if (res.ok) {
         const data = ((await res.json()) as { data: Record<string, string> }).data;
