@@ -146,6 +146,8 @@ async function h5Stops(market: Market): Promise<Stop[]> {
     { to: `/repaymentInstruction?orderId=${due}`, title: repaymentInstruction[lang].title },
     { to: '/bindBank', title: bindBank[lang].title },
     { to: '/myLoans', title: myLoans[lang].title },
+    // Reached without a document (a stale entry): it says so under its own title.
+    { to: '/viewDocument', title: documents[lang].viewer.title.none },
     { to: '/bridgeTest', title: shell[lang].bridgeTest.title },
     { to: '/aboutUs', title: productCopy[lang].about.title },
   ];
