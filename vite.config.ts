@@ -201,8 +201,10 @@ function onlyScreenImporting(id: string, ctx: Rolldown.ChunkingContext): boolean
   return walk(id) && screens.size === 1;
 }
 
-/** The tag of the promotion shell's own copies of shared modules (see promoOwnModules). */
+/** The tag of the promotion shell's own copies of shared modules (see ownModules). */
 const PROMO_COPY = '?promo-shell';
+/** The tag of the site islands' own copies (the contact form's query client, decision 066). */
+const SITE_COPY = '?site-islands';
 
 /**
  * The promotion landing gets its own copies of the modules it shares with the app shells (decision 034):
@@ -214,19 +216,19 @@ const PROMO_COPY = '?promo-shell';
  * twice; only the bundler's own helpers (module preload, class fields) cannot be copied, so the landing
  * avoids needing them (no lazy chunk, no class fields).
  */
-function promoOwnModules(): Plugin {
+function ownModules(entry: string, tag: string): Plugin {
   return {
-    name: 'promo-own-modules',
+    name: `own-modules${tag}`,
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (!importer) return null;
       const importerPath = importer.split('?')[0]!;
-      if (!importer.endsWith(PROMO_COPY) && importerPath !== ENTRIES.promo) return null;
+      if (!importer.endsWith(tag) && importerPath !== entry) return null;
       const resolved = await this.resolve(source, importerPath, { ...options, skipSelf: true });
       if (!resolved || resolved.external || resolved.id.startsWith('\0') || resolved.id.includes('?'))
         return resolved;
-      return REACT.test(resolved.id) ? resolved : { ...resolved, id: `${resolved.id}${PROMO_COPY}` };
+      return REACT.test(resolved.id) ? resolved : { ...resolved, id: `${resolved.id}${tag}` };
     },
   };
 }
@@ -263,7 +265,9 @@ export default defineConfig(({ command }) => ({
   root: path.resolve(import.meta.dirname, 'src/web/html'),
   publicDir: path.resolve(import.meta.dirname, 'public'),
   // Fast refresh in development: an edited component keeps its state.
-  plugins: [promoOwnModules(), react()],
+  // The site's island gets its own copies the same way (decision 066): sharing TanStack Query with the H5
+  // shell would make the About page load the H5's start-up chunk (140 KB brotli instead of 61).
+  plugins: [ownModules(ENTRIES.promo, PROMO_COPY), ownModules(ENTRIES.siteIslands, SITE_COPY), react()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -9,6 +9,7 @@ import { chatbot } from '../src/shared/i18n/chatbot.ts';
 import { complaints as complaintCopy } from '../src/shared/i18n/complaints.ts';
 import { dataRights } from '../src/shared/i18n/data-rights.ts';
 import { dataRightsAdmin } from '../src/shared/i18n/data-rights-admin.ts';
+import { documentViewer } from '../src/shared/i18n/document-viewer.ts';
 import { documents } from '../src/shared/i18n/documents.ts';
 import { loanConfirm } from '../src/shared/i18n/loan-confirm.ts';
 import { loanDetails } from '../src/shared/i18n/loan-details.ts';
@@ -147,7 +148,7 @@ async function h5Stops(market: Market): Promise<Stop[]> {
     { to: '/bindBank', title: bindBank[lang].title },
     { to: '/myLoans', title: myLoans[lang].title },
     // Reached without a document (a stale entry): it says so under its own title.
-    { to: '/viewDocument', title: documents[lang].viewer.title.none },
+    { to: '/viewDocument', title: documentViewer[lang].title.none },
     { to: '/bridgeTest', title: shell[lang].bridgeTest.title },
     { to: '/aboutUs', title: productCopy[lang].about.title },
   ];

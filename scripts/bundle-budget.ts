@@ -37,9 +37,10 @@ const budgets: Budget[] = [
   // Issue 28: at most 30 KB of JS, counted both ways.
   { name: 'site /', js: 30 * KB, jsGzip: 30 * KB, scripts: 1, stylesheets: 1 },
   // The contact form hydrates with React: the island and its runtime, brotli (was 69.5 KB gzip). 60.9 KB
-  // brotli on React 19 (decision 050; 13.0 while it ran on a smaller runtime, decision 044). Five scripts:
-  // the reply codes it shares with the H5 boot module are a 0.3 KB file of their own (decision 039).
-  { name: 'site /About', js: 64 * KB, scripts: 5, stylesheets: 1 },
+  // brotli on React 19 (decision 050; 13.0 while it ran on a smaller runtime, decision 044); 68.1 with its
+  // send a TanStack Query mutation (decision 066). Five scripts: the reply codes it shares with the H5 boot
+  // module are a 0.3 KB file of their own (decision 039).
+  { name: 'site /About', js: 70 * KB, scripts: 5, stylesheets: 1 },
   // Pages without an island load only the small page script (address-bar clean-up, in-app layout: 025).
   {
     name: /^site \/(Loan|privacyPolicy|Policy|Contact)$|^site \(404\)$/,
@@ -104,8 +105,9 @@ const budgets: Budget[] = [
   // antd-mobile. Its own copies of react-router's hash router, the translator and the request helper,
   // nothing shared with the app shells but React (decision 034): 4 scripts, 96.9 KB br / 110.8 KB gz
   // when set, 82.2 / 94.5 with our own translator (decision 038), 82.5 / 94.8 on React 19 (decision 050),
-  // 14.8 / 16.6 more with i18next (decision 051).
-  { name: 'promo (entry)', js: 101 * KB, jsGzip: 120 * KB, scripts: 4, stylesheets: 1 },
+  // 14.8 / 16.6 more with i18next (decision 051), 7.1 / 8.0 more with TanStack Query's mutations for the
+  // form's two writes (decision 066): 104.4 / 119.5.
+  { name: 'promo (entry)', js: 105 * KB, jsGzip: 120 * KB, scripts: 4, stylesheets: 1 },
 ];
 /** Strings each library carries through minification (class prefixes, its own error texts). */
 const forbiddenOnSite: Array<[string, RegExp]> = [
@@ -206,14 +208,14 @@ for (const w of weights.filter((x) => x.name.endsWith('(entry)'))) {
   );
 }
 
-// The promotion landing stays light (decision 034): not the data router, not the query cache, not antd.
+// The promotion landing stays light (decision 034): not the data router, not antd. (Its writes are
+// TanStack Query mutations, decision 066: the library's mutation half is there.)
 {
   const promo = weights.find((x) => x.name === 'promo (entry)');
   const text = (promo?.files ?? []).map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
   const found = (
     [
       ['react-router data router', /\bhydrationData\b/],
-      ['TanStack Query', /No QueryClient set/],
       ['antd-mobile', /["'`.]adm-/],
     ] as const
   )
@@ -223,7 +225,7 @@ for (const w of weights.filter((x) => x.name.endsWith('(entry)'))) {
     promo !== undefined && found.length === 0,
     found.length
       ? `promo (entry) contains ${found.join(', ')}`
-      : 'promo (entry) has no data router, query cache or antd-mobile',
+      : 'promo (entry) has no data router or antd-mobile',
   );
 }
 
@@ -339,16 +341,26 @@ const h5PageFiles = readdirSync(path.join(dist, 'h5')).filter((f) => f.endsWith(
   );
 }
 
-// The site's scripts carry none of the app's libraries.
+// The site's scripts carry none of the app's libraries. The one exception is TanStack Query in the
+// contact form's island (About): it sends the message as a mutation, as every write does (decision 066).
 {
+  const island = new Set(weights.filter((x) => x.name === 'site /About').flatMap((x) => x.files));
   const siteFiles = new Set(weights.filter((x) => x.name.startsWith('site ')).flatMap((x) => x.files));
-  const text = [...siteFiles].map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
-  const found = forbiddenOnSite.filter(([, re]) => re.test(text)).map(([name]) => name);
+  const textOf = (files: Iterable<string>) =>
+    [...files].map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
+  const elsewhere = textOf([...siteFiles].filter((f) => !island.has(f)));
+  const inIsland = textOf(island);
+  const found = [
+    ...forbiddenOnSite.filter(([, re]) => re.test(elsewhere)).map(([name]) => name),
+    ...forbiddenOnSite
+      .filter(([name, re]) => name !== 'TanStack Query' && re.test(inIsland))
+      .map(([name]) => `${name} (About)`),
+  ];
   check(
     found.length === 0,
     found.length
       ? `site bundles contain ${found.join(', ')}`
-      : 'site bundles have no antd-mobile, query, router or i18n library',
+      : 'site bundles have no antd-mobile, router or i18n library, and the query library only in the contact form',
   );
 }
 

@@ -59,26 +59,6 @@ export const documents = catalog({
       linkExpired: 'This link has expired. Open the certificate again from the app.',
       invalidCode: 'This code does not match any certificate we issued. Check it and try again.',
     },
-    /** The document viewer (`/viewDocument`): the certificate or the data copy, and the way back (issue 29). */
-    viewer: {
-      back: 'Back',
-      title: {
-        certificate: 'No-dues certificate',
-        dataCopy: 'Copy of your data',
-        none: 'Document',
-      },
-      loading: 'Opening the document…',
-      frame: 'The no-dues certificate (PDF)',
-      savePdf: 'Save the PDF',
-      codeLabel: 'Verification code',
-      certificateNote:
-        'If the certificate does not show here, save it and open it with your PDF reader. The link works for 10 minutes; after that, go back and open it again.',
-      copyReady:
-        'Your copy is being saved to your phone as a file (JSON) that any text editor can open. If it did not start, save it again below.',
-      saveCopy: 'Save the file again',
-      copyNote: 'The link works for 10 minutes; after that, go back and download the copy again.',
-      missing: 'There is no document to show here. Go back and open it again.',
-    },
     verify: {
       title: 'Check a certificate',
       intro:
@@ -153,25 +133,6 @@ export const documents = catalog({
       linkExpired: 'Tautan ini sudah kedaluwarsa. Buka kembali surat keterangan dari aplikasi.',
       invalidCode:
         'Kode ini tidak cocok dengan surat keterangan mana pun yang kami terbitkan. Periksa lalu coba lagi.',
-    },
-    viewer: {
-      back: 'Kembali',
-      title: {
-        certificate: 'Surat keterangan lunas',
-        dataCopy: 'Salinan data Anda',
-        none: 'Dokumen',
-      },
-      loading: 'Membuka dokumen…',
-      frame: 'Surat keterangan lunas (PDF)',
-      savePdf: 'Simpan PDF',
-      codeLabel: 'Kode verifikasi',
-      certificateNote:
-        'Jika surat tidak tampil di sini, simpan lalu buka dengan aplikasi pembaca PDF. Tautan berlaku 10 menit; setelah itu, kembali dan buka lagi.',
-      copyReady:
-        'Salinan Anda sedang disimpan ke ponsel sebagai berkas (JSON) yang dapat dibuka dengan penyunting teks apa pun. Jika belum mulai, simpan lagi di bawah.',
-      saveCopy: 'Simpan berkas lagi',
-      copyNote: 'Tautan berlaku 10 menit; setelah itu, kembali dan unduh salinannya lagi.',
-      missing: 'Tidak ada dokumen untuk ditampilkan di sini. Kembali lalu buka lagi.',
     },
     verify: {
       title: 'Periksa surat keterangan',

@@ -9,6 +9,7 @@ import { complaints } from './complaints.ts';
 import { contact } from './contact.ts';
 import { dataRights } from './data-rights.ts';
 import { dataRightsAdmin } from './data-rights-admin.ts';
+import { documentViewer } from './document-viewer.ts';
 import { documents } from './documents.ts';
 import { loanConfirm } from './loan-confirm.ts';
 import { loanDetails } from './loan-details.ts';
@@ -18,6 +19,7 @@ import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { promotion } from './promotion.ts';
 import { registration } from './registration.ts';
+import { rejections } from './rejections.ts';
 import { repayment } from './repayment.ts';
 import { repaymentCard } from './repayment-card.ts';
 import { repaymentInstruction } from './repayment-instruction.ts';
@@ -53,6 +55,8 @@ export const namespaces = {
   repaymentCard,
   repaymentInstruction,
   bindBank,
+  documentViewer,
+  rejections,
   myLoans,
   documents,
   dataRights,

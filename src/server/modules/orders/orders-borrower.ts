@@ -34,11 +34,11 @@ export function ordersBorrowerService(db: Db) {
       if (row.status !== ORDER_STATUS.REJECTED || !code || !REJECTION_REASONS.includes(code)) return null;
       return {
         reason: code,
-        title: translate(lang, 'orders', 'rejection.title'),
-        text: translate(lang, 'orders', `rejection.reasons.${code}`),
+        title: translate(lang, 'rejections', 'title'),
+        text: translate(lang, 'rejections', `reasons.${code}`),
         note: code === 'other' && row.note ? row.note : null,
-        nextTitle: translate(lang, 'orders', 'rejection.nextTitle'),
-        next: translate(lang, 'orders', `rejection.next.${code}`),
+        nextTitle: translate(lang, 'rejections', 'nextTitle'),
+        next: translate(lang, 'rejections', `next.${code}`),
       };
     },
   };

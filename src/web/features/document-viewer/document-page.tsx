@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { documents } from '../../../shared/i18n/documents.ts';
+import { documentViewer } from '../../../shared/i18n/document-viewer.ts';
 import { sendBridge } from '../../lib/bridge.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { type OpenedDocument, openedDocument } from '../../lib/open-document.ts';
@@ -9,7 +9,7 @@ import { PageEmpty } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonLines, SkeletonRegion } from '../../ui/skeleton.tsx';
 import './document-page.css';
 
-addCopy({ documents });
+addCopy({ documentViewer });
 
 const never = () => () => {};
 /**
@@ -31,7 +31,7 @@ const useInBrowser = () =>
  * on a PDF that no Back could leave. The document is the history entry's state (lib/open-document.ts).
  */
 export function DocumentPage() {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('documentViewer');
   const location = useLocation();
   const navigate = useNavigate();
   const inBrowser = useInBrowser();
@@ -43,20 +43,20 @@ export function DocumentPage() {
     else sendBridge({ type: 'closeWebView' });
   };
 
-  const title = t(`viewer.title.${doc?.kind ?? 'none'}`);
+  const title = t(`title.${doc?.kind ?? 'none'}`);
   let body: ReactNode;
   if (!inBrowser) {
     body = (
-      <SkeletonRegion label={t('viewer.loading')}>
+      <SkeletonRegion label={t('loading')}>
         <SkeletonLines lines={1} lastWidth="70%" />
         <SkeletonBlock height="60vh" />
       </SkeletonRegion>
     );
   } else if (!doc) {
     body = (
-      <PageEmpty text={t('viewer.missing')}>
+      <PageEmpty text={t('missing')}>
         <button type="button" className="shell-button" onClick={back}>
-          {t('viewer.back')}
+          {t('back')}
         </button>
       </PageEmpty>
     );
@@ -68,7 +68,7 @@ export function DocumentPage() {
       <title>{title}</title>
       <button type="button" className="document-back" onClick={back}>
         <span aria-hidden="true">‹ </span>
-        {t('viewer.back')}
+        {t('back')}
       </button>
       <h1>{title}</h1>
       {body}
@@ -77,26 +77,26 @@ export function DocumentPage() {
 }
 
 function Certificate({ doc }: { doc: OpenedDocument }) {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('documentViewer');
   return (
     <>
       {doc.code ? (
         <p className="document-code">
-          {t('viewer.codeLabel')}: <strong>{doc.code}</strong>
+          {t('codeLabel')}: <strong>{doc.code}</strong>
         </p>
       ) : null}
       {/* The browser's own PDF reader draws it; a web view without one offers it as a download. */}
-      <iframe className="document-frame" src={doc.url} title={t('viewer.frame')} />
+      <iframe className="document-frame" src={doc.url} title={t('frame')} />
       <a className="shell-button document-save" href={doc.url} download>
-        {t('viewer.savePdf')}
+        {t('savePdf')}
       </a>
-      <p className="shell-note">{t('viewer.certificateNote')}</p>
+      <p className="shell-note">{t('certificateNote')}</p>
     </>
   );
 }
 
 function DataCopy({ doc }: { doc: OpenedDocument }) {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('documentViewer');
   const link = useRef<HTMLAnchorElement>(null);
   const started = useRef(false);
   // The borrower asked for the copy on the screen before: saving starts at once, once per visit.
@@ -107,11 +107,11 @@ function DataCopy({ doc }: { doc: OpenedDocument }) {
   }, []);
   return (
     <>
-      <p>{t('viewer.copyReady')}</p>
+      <p>{t('copyReady')}</p>
       <a ref={link} className="shell-button document-save" href={doc.url} download>
-        {t('viewer.saveCopy')}
+        {t('saveCopy')}
       </a>
-      <p className="shell-note">{t('viewer.copyNote')}</p>
+      <p className="shell-note">{t('copyNote')}</p>
     </>
   );
 }

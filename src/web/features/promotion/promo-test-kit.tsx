@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
@@ -10,6 +11,7 @@ import { I18nProvider } from '../../lib/use-translation.tsx';
 import { type FetchHandler, ok, reply, stubFetch } from '../../test/fake-fetch.ts';
 import { settle } from '../../test/screen-kit.tsx';
 import { forgetVisits } from './landing-page.tsx';
+import { promoQueryClient } from './promo-query-client.ts';
 import { forgetTemplates } from './use-template.ts';
 
 /** What the promotion's page tests share: templates of both markets, the network, the address, the phone. */
@@ -101,10 +103,12 @@ export function openPromo(page: string, hash = '/', lang: Lang = 'en') {
   const probe: Probe = {};
   const view = render(
     <I18nProvider i18n={createI18n(lang)}>
-      <MemoryRouter initialEntries={[hash]}>
-        <PromoRoutes />
-        <RouterProbe probe={probe} />
-      </MemoryRouter>
+      <QueryClientProvider client={promoQueryClient()}>
+        <MemoryRouter initialEntries={[hash]}>
+          <PromoRoutes />
+          <RouterProbe probe={probe} />
+        </MemoryRouter>
+      </QueryClientProvider>
     </I18nProvider>,
   );
   return {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   type FormEvent,
   type RefObject,
@@ -61,8 +62,19 @@ export function RegisterForm({ visible }: { visible: boolean }) {
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<ReadonlySet<Field>>(new Set());
   const [captcha, setCaptcha] = useState<Captcha>(NO_CAPTCHA);
-  const [sending, setSending] = useState(false);
-  const [registering, setRegistering] = useState(false);
+  // The form's two writes (decision 066). Their results are answers, never thrown (the request helper
+  // turns a lost connection into one), so each tap reads its own result and the form says it where it
+  // belongs.
+  const sendCode = useMutation({
+    mutationFn: (v: Parameters<typeof sendSmsCode>[0]) => sendSmsCode(v, params, template),
+  });
+  const registration = useMutation({
+    mutationFn: (v: Parameters<typeof register>[0]) => register(v, params, template),
+  });
+  const sending = sendCode.isPending;
+  // Stays true after a registration that leads on: the page is leaving for the download page.
+  const [registered, setRegistered] = useState(false);
+  const registering = registration.isPending || registered;
   /** What the code's status line says; the wait is the one at the tap, so it is not re-read each second. */
   const [codeNote, setCodeNote] = useState<
     { kind: 'sent' | 'calling' } | { kind: 'doNotResend'; seconds: number } | null
@@ -181,15 +193,14 @@ export function RegisterForm({ visible }: { visible: boolean }) {
       freshCaptcha();
       return;
     }
-    setSending(true);
     setFormAlert('');
     setCodeNote(null);
-    const result = await sendSmsCode(
-      { phone: national, capcode: captchaValue, sid: captcha.sid, via },
-      params,
-      template,
-    );
-    setSending(false);
+    const result = await sendCode.mutateAsync({
+      phone: national,
+      capcode: captchaValue,
+      sid: captcha.sid,
+      via,
+    });
     if (result.ok) {
       // Messages of earlier taps (an empty code or agreement at a first Register) are stale once the code
       // is on its way: the form starts its next step clean, and Register checks every field again.
@@ -221,14 +232,14 @@ export function RegisterForm({ visible }: { visible: boolean }) {
       freshCaptcha();
       return;
     }
-    setRegistering(true);
     setFormAlert('');
     trackClick(params, template.id, national, lang, navigator.userAgent);
-    const result = await register(
-      { phone: national, capcode: captchaValue, sid: captcha.sid, smsCode },
-      params,
-      template,
-    );
+    const result = await registration.mutateAsync({
+      phone: national,
+      capcode: captchaValue,
+      sid: captcha.sid,
+      smsCode,
+    });
     const code = String(result.code);
     const outcome: RegisterOutcome | null = result.ok
       ? 'registered'
@@ -236,10 +247,10 @@ export function RegisterForm({ visible }: { visible: boolean }) {
         ? 'alreadyRegistered'
         : null;
     if (outcome) {
+      setRegistered(true);
       navigate({ pathname: PROMO_ROUTES.download, search: carriedQuery(params) }, { state: { outcome } });
       return;
     }
-    setRegistering(false);
     if (code === PROMO_CODE.REGISTER_BAD_CAPTCHA) freshCaptcha();
     else setFormAlert(result.code === NETWORK_ERROR_CODE ? t('common:errors.network') : result.message);
   };

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isSuccessCode } from '../../../shared/contract/reply-codes.ts';
 import { SHARED_PATTERNS } from '../../../shared/domain/phone.ts';
@@ -39,6 +40,40 @@ const REQUIRED = ['name', 'telephone', 'suggestion'] as const;
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
+interface ContactMessage {
+  name: string;
+  telephone: string;
+  suggestion: string;
+  email?: string;
+  market: Market;
+  lang: Lang;
+}
+
+/** The server's answer: sent, or its message (null when the answer was not one of ours). */
+type Sent = { ok: true } | { ok: false; message: string | null };
+
+/** Posts the message; throws only when no answer came (offline, timed out). */
+async function postMessage(message: ContactMessage): Promise<Sent> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    const response = await fetch(CONTACT_MESSAGE_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-lang': message.lang },
+      body: JSON.stringify(message),
+      signal: controller.signal,
+    });
+    const reply = await readReply(response);
+    if (reply && isSuccessCode(reply.code)) return { ok: true };
+    return {
+      ok: false,
+      message: typeof reply?.message === 'string' && reply.message !== '' ? reply.message : null,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function readReply(response: Response): Promise<{ code: unknown; message: unknown } | null> {
   try {
     const body: unknown = await response.json();
@@ -54,13 +89,27 @@ async function readReply(response: Response): Promise<{ code: unknown; message: 
  * The official contact form (spec §2, §5; product brief §5): hydrated island of the About page. It checks
  * the fields before anything is sent, posts the message and shows the outcome inline (the site has no
  * toast). Ids are fixed rather than `useId`, because the server renders the form deep inside a page
- * while the browser hydrates it as a root, and generated ids would differ between the two.
+ * while the browser hydrates it as a root, and generated ids would differ between the two. The send is a
+ * TanStack Query mutation, as every write of the product is (decisions 053, 066); the island is the
+ * site's only React, so it holds its own client.
  */
-export function ContactForm({ strings, market, lang, limits }: ContactFormProps) {
+export function ContactForm(props: ContactFormProps) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { mutations: { retry: false, networkMode: 'always' } } }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <ContactFormFields {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function ContactFormFields({ strings, market, lang, limits }: ContactFormProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
   const [status, setStatus] = useState<Status>(null);
-  const [sending, setSending] = useState(false);
+  const send = useMutation({ mutationFn: postMessage });
+  const sending = send.isPending;
   // The button stays disabled until hydration: without JavaScript the form could not send anything.
   const [ready, setReady] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
@@ -81,7 +130,7 @@ export function ContactForm({ strings, market, lang, limits }: ContactFormProps)
     if (first) inputs.current[first]?.focus();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const name = fields.name.trim();
@@ -95,31 +144,18 @@ export function ContactForm({ strings, market, lang, limits }: ContactFormProps)
 
     setInvalid(new Set());
     setStatus(null);
-    setSending(true);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-    try {
-      const response = await fetch(CONTACT_MESSAGE_PATH, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-lang': lang },
-        body: JSON.stringify({ name, telephone, suggestion, ...(email ? { email } : {}), market, lang }),
-        signal: controller.signal,
-      });
-      const reply = await readReply(response);
-      if (reply && isSuccessCode(reply.code)) {
-        setFields(EMPTY);
-        setStatus({ kind: 'success', text: strings.success });
-      } else {
-        const message =
-          typeof reply?.message === 'string' && reply.message !== '' ? reply.message : strings.failed;
-        setStatus({ kind: 'error', text: message });
-      }
-    } catch {
-      setStatus({ kind: 'error', text: strings.network });
-    } finally {
-      clearTimeout(timer);
-      setSending(false);
-    }
+    send.mutate(
+      { name, telephone, suggestion, ...(email ? { email } : {}), market, lang },
+      {
+        onSuccess: (sent) => {
+          if (sent.ok) {
+            setFields(EMPTY);
+            setStatus({ kind: 'success', text: strings.success });
+          } else setStatus({ kind: 'error', text: sent.message ?? strings.failed });
+        },
+        onError: () => setStatus({ kind: 'error', text: strings.network }),
+      },
+    );
   }
 
   function fieldProps(field: Field) {

@@ -19,6 +19,7 @@ import {
   type RejectionReason,
 } from '../../../../shared/domain/rejection-reasons.ts';
 import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
+import { rejections } from '../../../../shared/i18n/rejections.ts';
 import { type ApiFailure, isNotFound } from '../../../lib/api-query.ts';
 import { addCopy } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -35,7 +36,7 @@ import { decideOrder, fetchOrder, fetchOrderPayments, orderKeys } from './orders
 import '../admin.css';
 
 // Status names and the engine's refusals, as the server words them.
-addCopy({ orders: orderCopy });
+addCopy({ orders: orderCopy, rejections });
 
 /** The server's limit on a payout's reference (contract `orderActionBody`). */
 const REFERENCE_MAX = 500;
@@ -45,7 +46,7 @@ const PAYOUT_PENDING = ORDER_STATUS.DISBURSING;
 const PAYOUT_POLL_MS = 3_000;
 
 export function OrderPage() {
-  const { t } = useTranslation(['admin', 'orders']);
+  const { t } = useTranslation(['admin', 'orders', 'rejections']);
   const { orderNo = '' } = useParams();
   const location = useLocation();
   const ordersSearch = (location.state as { ordersSearch?: string } | null)?.ordersSearch;
@@ -90,7 +91,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function OrderBody({ order: o }: { order: AdminOrder }) {
-  const { t } = useTranslation(['admin', 'orders']);
+  const { t } = useTranslation(['admin', 'orders', 'rejections']);
   const lang = useLang();
   const aboutId = useId();
   const quoteId = useId();
@@ -197,9 +198,7 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
               label: t('order.why'),
               className: 'admin-user-text',
               cell: (e) =>
-                e.reasonCode && e.reasonCode !== 'other'
-                  ? t(`orders:rejection.reasons.${e.reasonCode}`)
-                  : e.reason,
+                e.reasonCode && e.reasonCode !== 'other' ? t(`rejections:reasons.${e.reasonCode}`) : e.reason,
             },
           ]}
         />
@@ -213,7 +212,7 @@ function OrderBody({ order: o }: { order: AdminOrder }) {
  * returns; a refusal goes to `onRefused`, and on a 409 the order is asked again (`useRecordDecision`).
  */
 function useOrderDecision(order: AdminOrder, onRefused: (failure: ApiFailure) => void) {
-  const { t } = useTranslation(['admin', 'orders']);
+  const { t } = useTranslation(['admin', 'orders', 'rejections']);
   const session = useStaffSession();
   return useRecordDecision({
     call: (decision: OrderActionBody) =>
@@ -269,7 +268,7 @@ type RejectValues = z.input<typeof rejectForm>;
 
 /** The review decision: approve (confirmed first: the money goes out), or reject with a reason. */
 function Decision({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation(['admin', 'orders']);
+  const { t } = useTranslation(['admin', 'orders', 'rejections']);
   const { register, handleSubmit, setError, watch, formState } = useForm<
     RejectValues,
     unknown,
@@ -326,7 +325,7 @@ function Decision({ order }: { order: AdminOrder }) {
           <option value="">{t('order.chooseReason')}</option>
           {REJECTION_REASONS.map((code) => (
             <option key={code} value={code}>
-              {code === 'other' ? t('order.otherReasonOption') : t(`orders:rejection.reasons.${code}`)}
+              {code === 'other' ? t('order.otherReasonOption') : t(`rejections:reasons.${code}`)}
             </option>
           ))}
         </Field>
@@ -371,7 +370,7 @@ const payoutForm = z
 type PayoutValues = z.input<typeof payoutForm>;
 
 function PayoutRecord({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation(['admin', 'orders']);
+  const { t } = useTranslation(['admin', 'orders', 'rejections']);
   const { register, handleSubmit, setError, formState } = useForm<
     PayoutValues,
     unknown,
@@ -423,7 +422,7 @@ function PayoutRecord({ order }: { order: AdminOrder }) {
  * and how a credited one was allocated (late charges, then each period's fees, interest, principal).
  */
 function Payments({ order: o }: { order: AdminOrder }) {
-  const { t } = useTranslation(['admin', 'orders']);
+  const { t } = useTranslation(['admin', 'orders', 'rejections']);
   const headingId = useId();
   const payments = useQuery({
     queryKey: orderKeys.payments(o.orderNo),
