@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { borrowers } from '../db/schema.ts';
 import { LOGIN_PATHS } from '../modules/identity/sms-login.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { httpSmsSender } from './sms.ts';
@@ -72,7 +74,7 @@ describe('SMS over an HTTP provider', () => {
       await t.close();
     });
 
-    it('a failed send is a 503 that holds nothing back: the borrower may ask again at once', async () => {
+    it('answers a failed sign-in send as any other, keeps its limits, and logs it without the number (decision 056)', async () => {
       answer = 502;
       const send = () =>
         t.app.inject({
@@ -80,17 +82,37 @@ describe('SMS over an HTTP provider', () => {
           url: LOGIN_PATHS.sendCode,
           payload: { market: 'IN', phone: '9876543210' },
         });
-      const failed = await send();
-      expect(failed.statusCode).toBe(503);
-      answer = 200;
       const before = received.length;
-      const ok = await send();
+      // The demo borrower's phone: its code goes to the provider. The reply does not wait for it: a
+      // registered phone and an unknown one answer alike.
+      const failed = await send();
+      expect(failed.statusCode, failed.body).toBe(200);
+      await vi.waitFor(() => expect(received.length).toBe(before + 1));
+      await vi.waitFor(() => expect(t.logs.join('\n')).toContain('sign-in code not sent'));
+      expect(t.logs.join('\n')).not.toContain('9876543210');
+      // The code stands and counts: the 60 s wait applies as to any code asked for.
+      expect((await send()).statusCode).toBe(429);
+    });
+    it('sends the sign-in code through the provider, never the demo outbox', async () => {
+      answer = 200;
+      await t.newBorrower('IN');
+      const [newest] = await t.database.db
+        .select({ phone: borrowers.phone })
+        .from(borrowers)
+        .orderBy(desc(borrowers.id))
+        .limit(1);
+      const phone = newest!.phone;
+      const before = received.length;
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: LOGIN_PATHS.sendCode,
+        payload: { market: 'IN', phone },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(received.length).toBe(before + 1);
+      await vi.waitFor(() => expect(received.length).toBe(before + 1));
       expect(received.at(-1)!.body.text).toMatch(/^Kredito: \d{6} is your sign-in code\./);
       expect(received.at(-1)!.auth).toBe('Bearer provider-token-2');
-      // Nothing in the demo outbox: the provider sent it.
-      expect((await t.app.inject({ url: '/dev-api/sms/last?phone=9876543210' })).json().data).toBeNull();
+      expect(received.at(-1)!.body.to).toBe(`+91${phone}`);
     });
   });
 });
