@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments } from '../src/server/db/schema.ts';
+import { borrowers, orders, payments } from '../src/server/db/schema.ts';
 import { pdfLines } from '../src/server/test/pdf-text.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { openAsBorrower } from './support/h5.ts';
@@ -44,6 +44,9 @@ async function sandboxPays(page: Page, billLabel: string) {
   expect((await res.json()).data.delivered).toBe(true);
   return bill;
 }
+
+/** Signed document links the journeys opened: their signatures must never reach the log. */
+const signedLinks: string[] = [];
 
 describe('repaying in Indonesia', () => {
   const orderNo = 'ID20261101001';
@@ -203,7 +206,9 @@ describe('settling in India', () => {
     // The download opens a short-lived signed link to the PDF (the page goes there, as in the app).
     const opened = page.waitForRequest((r) => r.url().includes('/api/v1/documents/no-dues/'));
     await page.getByRole('button', { name: 'Download certificate' }).click();
-    const pdf = await fetch((await opened).url());
+    const pdfUrl = (await opened).url();
+    signedLinks.push(pdfUrl);
+    const pdf = await fetch(pdfUrl);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const { lines } = await pdfLines(new Uint8Array(await pdf.arrayBuffer()));
     expect(lines).toContain('No Dues Certificate');
@@ -226,5 +231,27 @@ describe('settling in India', () => {
     } finally {
       await site.close();
     }
+  });
+});
+
+describe("the server's log of these journeys (issue 29)", () => {
+  it('holds no phone number, session token, UTR or link signature', async () => {
+    const log = server.logs.join('\n');
+    expect(log.length).toBeGreaterThan(0);
+    const phones = (await server.database.db.select({ phone: borrowers.phone }).from(borrowers)).map(
+      (b) => b.phone,
+    );
+    expect(phones.length).toBeGreaterThan(0);
+    for (const phone of phones) expect(log, 'a phone number').not.toContain(phone);
+    for (const utr of ['412345678901', '412345678902']) expect(log, 'a UTR').not.toContain(utr);
+    expect(signedLinks.length).toBeGreaterThan(0);
+    for (const link of signedLinks) {
+      const sig = new URL(link).searchParams.get('sig');
+      expect(sig && sig.length > 10).toBe(true);
+      expect(log, 'a link signature').not.toContain(sig!);
+    }
+    // Every session token the pages were opened with travelled in the address (`token=`) or a header.
+    expect(log).not.toMatch(/token=(?!%5BREDACTED%5D|\[REDACTED\])[\w-]{10,}/);
+    expect(log).not.toMatch(/[Bb]earer [\w-]{10,}/);
   });
 });
