@@ -39,8 +39,12 @@ describe('formatDateTime', () => {
     expect(formatDateTime(midnightJakarta, 'en', 'ID')).toBe('28 Nov 2026, 00.00');
     expect(formatDate(midnightJakarta, 'en', 'ID')).toBe('28 Nov 2026');
     const midnightKolkata = '2026-11-27T18:30:00Z';
-    // India's 12-hour clock, its "am"/"pm" held to the time by a no-break space (never wrapped apart).
-    expect(formatDateTime(midnightKolkata, 'en', 'IN')).toBe('28 Nov 2026, 12:00\u00a0am');
+    // India's 12-hour clock, its "am"/"pm" held to the time by a no-break space (never wrapped apart). A
+    // deadline at the stroke of midnight is the last minute of the day it closes, never "12:00 am".
+    expect(formatDateTime(midnightKolkata, 'en', 'IN')).toBe('27 Nov 2026, 11:59\u00a0pm');
+    expect(formatDateTime('2026-11-27T18:29:59.999Z', 'en', 'IN')).toBe('27 Nov 2026, 11:59\u00a0pm');
+    // A minute after midnight is itself.
+    expect(formatDateTime('2026-11-27T18:31:00Z', 'en', 'IN')).toBe('28 Nov 2026, 12:01\u00a0am');
     expect(formatDateTime('2026-11-28T07:30:00Z', 'en', 'IN')).toBe('28 Nov 2026, 1:00\u00a0pm');
   });
 });

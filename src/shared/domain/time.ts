@@ -21,16 +21,33 @@ function formatter(kind: string, locale: string, options: Intl.DateTimeFormatOpt
  * 24-hour "00.00" in either language). This is the one date formatter of the product.
  */
 export function formatDateTime(iso: string | Date, lang: Lang, market: Market): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  let date = typeof iso === 'string' ? new Date(iso) : iso;
   const f = formatter('datetime', dateLocaleOf(lang, market), {
     timeZone: MARKET_INFO[market].timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
   });
+  // A deadline at the stroke of midnight reads "12:00 am" on a 12-hour clock, which borrowers take for
+  // noon or for the wrong day (issue 29): it is shown as the last minute of the day it closes, "11:59
+  // pm", as the deadlines that end at 23:59:59.999 already are. 24-hour clocks say "00.00" plainly.
+  if (twelveHour(f) && isMarketMidnight(date, market)) date = new Date(date.getTime() - 1);
   const text = f.format(date);
   // A 12-hour time and its "am"/"pm" are one value: a no-break space keeps "10:00 am" from wrapping
   // between the two on a narrow screen (issue 29).
   return twelveHour(f) ? text.replace(/ (?=\S+$)/, '\u00a0') : text;
+}
+
+/** Exactly 00:00:00.000 in the market's time zone. */
+function isMarketMidnight(date: Date, market: Market): boolean {
+  if (date.getUTCSeconds() !== 0 || date.getUTCMilliseconds() !== 0) return false;
+  const parts = formatter('parts-time', 'en-US', {
+    timeZone: MARKET_INFO[market].timeZone,
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return value('hour') === 0 && value('minute') === 0;
 }
 
 const clocks = new WeakMap<Intl.DateTimeFormat, boolean>();
