@@ -27,7 +27,7 @@ describe('productProblems: amounts a borrower can pay, extension fees within the
   it('refuses amounts in sen in Indonesia, naming the fields; India bills paise', () => {
     const sen = idTerms({
       amountMin: 100_000_050,
-      amountMax: 1_500_000_050,
+      amountMax: 1_400_000_050,
       fees: [{ name: 'processing', fixed: 150, timing: 'added' }],
       lateFee: { newBorrower: 5_000_001, repeatBorrower: 4_000_000 },
     });
@@ -37,7 +37,21 @@ describe('productProblems: amounts a borrower can pay, extension fees within the
     expect(productProblems('ID', idTerms({ amountStep: 25_000_050, amountMax: 1_100_002_000 }))).toEqual([
       { code: 'notPayable', fields: ['amountStep'], unit: 100 },
     ]);
-    expect(productProblems('IN', { ...sen, extension: { feeBp: 5_000, days: 7 } })).toEqual([]);
+    const paise = { ...sen, amountMin: 200_050, amountMax: 7_900_050, amountStep: 100_000 };
+    expect(productProblems('IN', { ...paise, extension: { feeBp: 5_000, days: 7 } })).toEqual([]);
+  });
+
+  it('refuses a product that lends outside the range every claim states (decision 058)', () => {
+    expect(productProblems('ID', idTerms({ amountMin: 50_000_000 }))).toContainEqual({
+      code: 'outsideOffer',
+      min: 100_000_000,
+      max: 1_500_000_000,
+    });
+    const inRange = { ...idTerms(), amountMin: 200_000, amountMax: 8_000_000, amountStep: 100_000 };
+    expect(productProblems('IN', inRange).map((p) => p.code)).not.toContain('outsideOffer');
+    expect(productProblems('IN', { ...inRange, amountMax: 8_100_000 }).map((p) => p.code)).toContain(
+      'outsideOffer',
+    );
   });
 
   it('refuses an extension fee above the cost cap for its days: 50 % for 7 days', () => {

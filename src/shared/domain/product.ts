@@ -1,4 +1,5 @@
 import type { Lang, Market } from '../markets.ts';
+import { MARKET_OFFER } from './market-offer.ts';
 import { isPayable, type Minor, payableUnit } from './money.ts';
 import {
   type Bp,
@@ -53,6 +54,8 @@ export function termsOf(market: Market, stored: StoredTerms): ProductTerms {
 
 export type ProductProblem =
   | { code: 'amountRange' }
+  /** Lends outside what the market's claims promise (market-offer.ts, decision 058). */
+  | { code: 'outsideOffer'; min: Minor; max: Minor }
   | { code: 'amountStep' }
   | { code: 'noTerms' }
   | { code: 'installments' }
@@ -78,8 +81,12 @@ export function productProblems(market: Market, stored: StoredTerms): ProductPro
   const problems: ProductProblem[] = [];
   const t = stored;
   const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  const offer = MARKET_OFFER[market];
   if (!(whole(t.amountMin) && whole(t.amountMax) && t.amountMin > 0 && t.amountMin <= t.amountMax))
     problems.push({ code: 'amountRange' });
+  // Every claim (site, chatbot, About us) states the market's range: a product may not lend outside it.
+  else if (t.amountMin < offer.amountMin || t.amountMax > offer.amountMax)
+    problems.push({ code: 'outsideOffer', min: offer.amountMin, max: offer.amountMax });
   if (!(whole(t.amountStep) && t.amountStep > 0 && (t.amountMax - t.amountMin) % t.amountStep === 0))
     problems.push({ code: 'amountStep' });
   if (

@@ -685,6 +685,8 @@ export const admin = catalog({
           'This market already has a product with the code “{{code}}”. Please choose another code.',
         invalid: 'The terms need changing. {{problems}}',
         amountRange: 'The smallest amount must be more than zero and not more than the largest amount.',
+        outsideOffer:
+          'Our site, app and chatbot tell borrowers that loans run from {{min}} to {{max}}: a product may not lend less or more.',
         amountStep:
           'The amount step must be more than zero, and the largest amount must be the smallest amount plus a whole number of steps.',
         noTerms: 'Offer from 1 to {{max}} loan terms, each from 1 to {{days}} days.',
@@ -1393,6 +1395,8 @@ export const admin = catalog({
         duplicateCode: 'Pasar ini sudah memiliki produk dengan kode “{{code}}”. Silakan pilih kode lain.',
         invalid: 'Ketentuannya perlu diubah. {{problems}}',
         amountRange: 'Jumlah terkecil harus lebih dari nol dan tidak lebih dari jumlah terbesar.',
+        outsideOffer:
+          'Situs, aplikasi, dan chatbot kami menyebutkan pinjaman dari {{min}} sampai {{max}}: produk tidak boleh meminjamkan kurang atau lebih dari itu.',
         amountStep:
           'Kelipatan jumlah harus lebih dari nol, dan selisih jumlah terbesar dengan jumlah terkecil harus habis dibagi kelipatan itu.',
         noTerms: 'Tawarkan 1 sampai {{max}} pilihan tenor, masing-masing 1 sampai {{days}} hari.',

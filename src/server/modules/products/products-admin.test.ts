@@ -382,6 +382,12 @@ describe('products in the back office', () => {
     );
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toMatch(/charge at most 0\.10% a day \(the market’s cap\)\.$/);
+    // A range the site, the app and the chatbot do not promise (decision 058).
+    const wide = await create(who, body('IN', inTerms({ amountMax: 10_000_000 })));
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().message).toBe(
+      'The terms need changing. Our site, app and chatbot tell borrowers that loans run from ₹2,000 to ₹80,000: a product may not lend less or more.',
+    );
     // An edit is judged as a new product is.
     const product = await created(who, body('IN', inTerms()));
     const edit = await app.inject({

@@ -77,6 +77,11 @@ export function problemText(problem: ProductProblem, market: Market, lang: Lang)
         ? say('lateChargeTiers')
         : say('lateChargeTiersCapped', { cap: percentText(cap / 100, lang) });
     }
+    case 'outsideOffer':
+      return say('outsideOffer', {
+        min: formatMoney(problem.min, market),
+        max: formatMoney(problem.max, market),
+      });
     case 'extensionOverCap':
       return say('extensionOverCap', {
         cap: percentText(problem.capPpm / 100, lang),

@@ -329,6 +329,7 @@ export type ProblemField = (typeof PROBLEM_FIELDS)[number];
 export function fieldsOf(problem: ProductProblem): ProblemField[] {
   switch (problem.code) {
     case 'amountRange':
+    case 'outsideOffer':
       return ['amountMin', 'amountMax'];
     case 'amountStep':
       return ['amountStep'];
