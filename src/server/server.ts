@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { localFolderStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, demoSigningKey, loadConfig, startupNotice } from './config.ts';
+import { ConfigError, demoDataKey, demoSigningKey, loadConfig, startupNotice } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_BORROWERS, seed } from './db/seed.ts';
 import { schedule, uploadsCleanup } from './modules/uploads/uploads.cleanup.ts';
@@ -18,9 +18,11 @@ const DEMO_BORROWERS_PER_MARKET = Math.min(DEMO_BORROWERS.IN.length, DEMO_BORROW
 async function main() {
   const loaded = loadConfig();
   // Demo mode without a configured key: the data folder's own random key, so links survive restarts.
-  const config = loaded.urlSigningSecret
-    ? loaded
-    : { ...loaded, urlSigningSecret: demoSigningKey(loaded.dataDir) };
+  const config = {
+    ...loaded,
+    urlSigningSecret: loaded.urlSigningSecret ?? demoSigningKey(loaded.dataDir),
+    dataKey: loaded.dataKey ?? demoDataKey(loaded.dataDir),
+  };
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, readConnections: config.databaseReadConnections }

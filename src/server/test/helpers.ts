@@ -9,6 +9,7 @@ import { localFolderStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type MovableClock, movableClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { newDataKey } from '../crypto/sealed.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { borrowers } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
@@ -113,6 +114,8 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent-web-dist',
     LOG_LEVEL: 'info',
     UPLOAD_DIR: uploadDir,
+    // Outside demo mode a data key is required; a test app seals with one of its own.
+    DATA_KEY: newDataKey(),
     ...env,
   });
   await seed(database.db, storage, { demo: config.demo });
