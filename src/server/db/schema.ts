@@ -967,7 +967,8 @@ export const verificationSteps = pgTable(
     status: text('status').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     sealed: text('sealed'),
-    masked: jsonb('masked').$type<Record<string, string>>().notNull().default({}),
+    /** A list for a step with several numbers (the emergency contacts' phones). */
+    masked: jsonb('masked').$type<Record<string, string | string[]>>().notNull().default({}),
     /** Why the step was refused or sent to review (a reason code; the text is the borrower's language's). */
     reason: text('reason'),
     /** Bumped on each change: a review decision names the version it saw. */
