@@ -348,9 +348,6 @@ export function verificationService(deps: { repo: VerificationRepository; sealer
 
     /** The message the borrower reads on `/v3/certify/contacts`: we never read an address book. */
     contactsRefusal: () => new AppError(ERROR_CODE.FORBIDDEN, 'verification:refusals.contacts'),
-
-    /** Opens a step's sealed numbers (the back office's audited reveal will use it). */
-    open: (step: string, sealed: string) => JSON.parse(sealer.open(sealPurpose(step), sealed)) as unknown,
   };
 }
 export type VerificationService = ReturnType<typeof verificationService>;
