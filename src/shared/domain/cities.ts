@@ -25,6 +25,7 @@ const region = (code: string, name: string, cities: string[]): Region => ({
 export const REGIONS: Record<Market, readonly Region[]> = {
   IN: [
     region('AP', 'Andhra Pradesh', ['Visakhapatnam', 'Vijayawada', 'Guntur']),
+    region('BR', 'Bihar', ['Patna', 'Gaya']),
     region('DL', 'Delhi', ['New Delhi']),
     region('GJ', 'Gujarat', ['Ahmedabad', 'Surat', 'Vadodara', 'Rajkot']),
     region('HR', 'Haryana', ['Gurugram', 'Faridabad']),
