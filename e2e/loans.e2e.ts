@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowers, orderCharges, orders, productEvents, products } from '../src/server/db/schema.ts';
 import { DEMO_BORROWERS } from '../src/server/db/seed.ts';
+import { seedDemoVerification } from '../src/server/db/seed-verification.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { openAsBorrower } from './support/h5.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -60,8 +61,9 @@ const COPY = {
 } as const;
 
 /**
- * The second demo borrower, made here with one rejected application only: the first holds an overdue loan
- * and so may not borrow (decision 046), and someone who has borrowed before sees no agreement popup.
+ * The second demo borrower, made here with one rejected application only and every verification step
+ * done: the first holds an overdue loan and so may not borrow (decision 046), and someone who has borrowed
+ * before sees no agreement popup.
  */
 async function borrowerWhoMayBorrow(market: 'IN' | 'ID'): Promise<number> {
   const { db } = server.database;
@@ -79,6 +81,9 @@ async function borrowerWhoMayBorrow(market: 'IN' | 'ID'): Promise<number> {
     amountMinor: market === 'IN' ? 1_000_000 : 100_000_000,
     termDays: 91,
   });
+  // Every verification step done, as the seed leaves the demo borrowers (decision 064): this journey is
+  // about borrowing; the steps have their own API tests.
+  await seedDemoVerification(db);
   return 2;
 }
 

@@ -220,6 +220,7 @@ describe('H5 shell and developer tools at 390×844', () => {
     const production = await startServer({
       NODE_ENV: 'production',
       URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123',
+      DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
     try {
       for (const path of ['/simulator', '/testPreview', '/bridgeTest']) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { newDataKey } from './crypto/sealed.ts';
 import { createTestApp, freshDatabase, type TestApp } from './test/helpers.ts';
 
 let t: TestApp;
@@ -218,6 +219,7 @@ describe('demo mode', () => {
         NODE_ENV: 'production',
         WEB_DIST: '/none',
         URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123',
+        DATA_KEY: newDataKey(),
       }),
       database,
       logger: false,
@@ -238,8 +240,11 @@ describe('demo mode', () => {
       }).demo,
     ).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123' })
-        .demo,
+      loadConfig({
+        NODE_ENV: 'production',
+        URL_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123',
+        DATA_KEY: newDataKey(),
+      }).demo,
     ).toBe(false);
     expect(loadConfig({}).demo).toBe(true);
   });

@@ -20,6 +20,7 @@ import { httpSmsSender, localSmsOutbox } from './adapters/sms.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { newDataKey, sealer } from './crypto/sealed.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { loggerOptions } from './logging.ts';
@@ -80,6 +81,10 @@ import { staffService } from './modules/staff/staff.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
+import { verificationGate } from './modules/verification/index.ts';
+import { verificationRepository } from './modules/verification/verification.repository.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { verificationService } from './modules/verification/verification.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -185,7 +190,21 @@ export async function buildApp(deps: AppDeps) {
   const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit, reference.changed);
   // Every change of an order is dated by the loan clock, so a moved demo clock moves payouts too.
   const engine = orderEngine(database.db, clock);
-  const loans = loansService({ repo: loansRepo, engine, reference, clock });
+  // Personal numbers at rest (decision 064): outside demo mode config guarantees DATA_KEY, server.ts gives
+  // demo mode its data folder's; an app built without one (tests) seals with a random key that dies with it.
+  const sealed = sealer(config.dataKey ?? newDataKey());
+  const verification = verificationService({
+    repo: verificationRepository(database),
+    sealer: sealed,
+    clock,
+  });
+  const loans = loansService({
+    repo: loansRepo,
+    engine,
+    reference,
+    clock,
+    verified: verificationGate(verification),
+  });
   const jobs = loanJobs({ database, engine, clock });
   const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout);
   const productsAdmin = productsAdminService(database.db, staffRepo.audit, reference.changed.products);
@@ -248,6 +267,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(chatbotRoutes, { chatbot });
   await app.register(loansRoutes, { loans });
+  await app.register(verificationRoutes, { verification });
   await app.register(ordersBorrowerRoutes, { orders: ordersBorrowerService(database.db) });
   await app.register(repaymentRoutes, { repayment });
   await app.register(documentsRoutes, {

@@ -2,8 +2,19 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_SIGNING_KEY_FILE, demoSigningKey, loadConfig, startupNotice } from './config.ts';
+import {
+  ConfigError,
+  DEMO_DATA_KEY_FILE,
+  DEMO_SIGNING_KEY_FILE,
+  demoDataKey,
+  demoSigningKey,
+  loadConfig,
+  startupNotice,
+} from './config.ts';
+import { newDataKey, sealer } from './crypto/sealed.ts';
 import { signImagePath, verifyImageSignature } from './modules/uploads/signing.ts';
+
+const DATA_KEY = newDataKey();
 
 describe('configuration', () => {
   it('fails loudly with the name of a bad variable', () => {
@@ -19,9 +30,31 @@ describe('configuration', () => {
   it('needs a URL signing key in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/URL_SIGNING_SECRET/);
     expect(() => loadConfig({ URL_SIGNING_SECRET: 'short' })).toThrow(/URL_SIGNING_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) }).urlSigningSecret).toBe(
-      'x'.repeat(32),
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32), DATA_KEY }).urlSigningSecret,
+    ).toBe('x'.repeat(32));
+  });
+
+  it('needs a 32-byte data key outside demo mode (personal numbers at rest)', () => {
+    const production = { NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/DATA_KEY: required outside demo mode/);
+    expect(() => loadConfig({ ...production, DATA_KEY: 'c2hvcnQ=' })).toThrow(/DATA_KEY: must be 32 bytes/);
+    expect(loadConfig({ ...production, DATA_KEY }).dataKey).toBe(DATA_KEY);
+    expect(loadConfig({}).dataKey).toBeUndefined();
+  });
+
+  it("gives demo mode a data key of the data folder's own, kept across restarts", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'data-key-'));
+    try {
+      const key = demoDataKey(dir);
+      expect(Buffer.from(key, 'base64')).toHaveLength(32);
+      expect(demoDataKey(dir)).toBe(key);
+      expect(statSync(path.join(dir, DEMO_DATA_KEY_FILE)).mode & 0o777).toBe(0o600);
+      const s = sealer(key);
+      expect(sealer(demoDataKey(dir)).open('pan', s.seal('pan', 'ABCPE1234F'))).toBe('ABCPE1234F');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has working defaults', () => {
@@ -72,24 +105,26 @@ describe('configuration', () => {
   it('listens on loopback in demo mode unless HOST says otherwise, and says so at start', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32), DATA_KEY }).host).toBe(
+      '0.0.0.0',
+    );
     const notice = startupNotice(loadConfig({}), 3000).join('\n');
     expect(notice).toMatch(/demo mode is on/i);
     expect(notice).toContain('127.0.0.1:3000');
     expect(notice).toMatch(/NODE_ENV=production/);
     expect(startupNotice(loadConfig({ HOST: '0.0.0.0' }), 3000).join('\n')).toMatch(/anyone/i);
     const production = startupNotice(
-      loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) }),
+      loadConfig({ NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32), DATA_KEY }),
       8080,
     ).join('\n');
     expect(production).not.toMatch(/demo/i);
   });
 
   it('takes test payments only in demo mode or when PAYMENT_GATEWAY=sandbox says so (decision 047)', () => {
-    const production = { NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32) };
+    const production = { NODE_ENV: 'production', URL_SIGNING_SECRET: 'x'.repeat(32), DATA_KEY };
     expect(loadConfig({}).paymentGateway).toBe('sandbox');
     expect(loadConfig(production).paymentGateway).toBeNull();
-    expect(loadConfig({ DEMO: '0', URL_SIGNING_SECRET: 'x'.repeat(32) }).paymentGateway).toBeNull();
+    expect(loadConfig({ DEMO: '0', URL_SIGNING_SECRET: 'x'.repeat(32), DATA_KEY }).paymentGateway).toBeNull();
     expect(loadConfig({ ...production, PAYMENT_GATEWAY: 'sandbox' }).paymentGateway).toBe('sandbox');
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY/);
     expect(startupNotice(loadConfig(production), 8080).join('\n')).toMatch(/no payment gateway/i);

@@ -44,6 +44,16 @@ const envSchema = z.object({
    */
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
+   * The key personal numbers are sealed with at rest (bank accounts, PAN, NIK: crypto/sealed.ts), 32
+   * bytes in base64 (`node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"`).
+   * Several instances share it; outside demo mode the server refuses to start without it. Demo mode makes
+   * one per data folder (demoDataKey). Losing it loses every sealed value.
+   */
+  DATA_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
+  /**
    * The payment gateway and payout provider. `sandbox`: the built-in test ones, whose payments and
    * payouts are not money (decision 047); the default in demo mode only. Outside demo mode nothing is
    * assumed: without it no payment is taken (pay codes are refused) and payouts wait for staff to record
@@ -124,6 +134,8 @@ export interface Config {
    * process uses the data folder's own key (demoSigningKey in server.ts).
    */
   urlSigningSecret: string | undefined;
+  /** Set whenever the environment gives one, and always outside demo mode (demoDataKey otherwise). */
+  dataKey?: string | undefined;
   gatewaySecret?: string | undefined;
   /**
    * The gateway money goes through: `sandbox` (demo mode, or PAYMENT_GATEWAY=sandbox) takes test
@@ -152,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!demo && !e.URL_SIGNING_SECRET) {
     throw new ConfigError('Invalid configuration:\n  URL_SIGNING_SECRET: required outside demo mode');
   }
+  if (!demo && !e.DATA_KEY) {
+    throw new ConfigError('Invalid configuration:\n  DATA_KEY: required outside demo mode');
+  }
   if (e.SMS_PROVIDER_URL && !e.SMS_PROVIDER_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER_TOKEN: required with SMS_PROVIDER_URL');
   }
@@ -179,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: Math.round(Math.min(e.SHUTDOWN_DRAIN_SECONDS, e.SHUTDOWN_GRACE_SECONDS / 2) * 1000),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     urlSigningSecret: e.URL_SIGNING_SECRET,
+    dataKey: e.DATA_KEY,
     gatewaySecret: e.GATEWAY_SECRET,
     // Test payments are never the silent default of a real deployment: only demo mode assumes them.
     paymentGateway: e.PAYMENT_GATEWAY ?? (demo ? 'sandbox' : null),
@@ -198,13 +214,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Name of the demo signing key inside the data folder. */
 export const DEMO_SIGNING_KEY_FILE = 'url-signing-key';
+/** Name of the demo data key (sealed personal numbers) inside the data folder. */
+export const DEMO_DATA_KEY_FILE = 'data-key';
 
 /**
  * Demo mode's image-URL key: random, made once per data folder and kept there (owner-only), so signed
  * links survive a restart but nobody can mint them from a key written in the source.
  */
 export function demoSigningKey(dataDir: string): string {
-  const file = path.join(dataDir, DEMO_SIGNING_KEY_FILE);
+  return demoSecret(dataDir, DEMO_SIGNING_KEY_FILE, 'URL_SIGNING_SECRET', () =>
+    randomBytes(32).toString('base64url'),
+  );
+}
+
+/** Demo mode's data key, the same way: sealed values survive a restart of the same data folder. */
+export function demoDataKey(dataDir: string): string {
+  return demoSecret(dataDir, DEMO_DATA_KEY_FILE, 'DATA_KEY', () => randomBytes(32).toString('base64'));
+}
+
+function demoSecret(dataDir: string, name: string, variable: string, make: () => string): string {
+  const file = path.join(dataDir, name);
   const read = () => {
     try {
       const key = readFileSync(file, 'utf8').trim();
@@ -219,13 +248,13 @@ export function demoSigningKey(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
   try {
     // `wx`: if two processes start on one folder at once, the second keeps the first one's key.
-    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${make()}\n`, { mode: 0o600, flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   chmodSync(file, 0o600);
   const created = read();
-  if (!created) throw new ConfigError(`Invalid configuration:\n  URL_SIGNING_SECRET: ${file} is unreadable`);
+  if (!created) throw new ConfigError(`Invalid configuration:\n  ${variable}: ${file} is unreadable`);
   return created;
 }
 
@@ -254,6 +283,6 @@ export function startupNotice(
       : 'Anyone who can reach this address can sign in as a demo borrower.',
     config.env === 'production'
       ? 'Turn it off by removing DEMO=1.'
-      : 'Turn it off with NODE_ENV=production (and URL_SIGNING_SECRET), or DEMO=0 with URL_SIGNING_SECRET.',
+      : 'Turn it off with NODE_ENV=production (and URL_SIGNING_SECRET and DATA_KEY), or DEMO=0 with both.',
   ];
 }

@@ -35,6 +35,11 @@ export class AppError extends Error {
   readonly messageKey: string;
   /** Values for the message's `{{name}}` placeholders (amounts already written for the market). */
   vars?: Readonly<Record<string, string>>;
+  /**
+   * What the refusal carries besides its message, already in the caller's language (a form's message per
+   * field, decision 064). Null for every other refusal: `{code, data: null, message}`.
+   */
+  data?: unknown;
 
   constructor(code: ErrorCode, messageKey?: string);
   constructor(code: string | number, messageKey: string, status: number);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE, LOAN_PATHS, REPAY_PATHS } from '../shared/contract/constants.ts';
+import { ADMIN_BASE, CERTIFY_PATHS, LOAN_PATHS, REPAY_PATHS } from '../shared/contract/constants.ts';
 import { DATA_RIGHTS_PATHS } from '../shared/contract/data-rights.ts';
 import { DOC_PATHS } from '../shared/contract/documents.ts';
 import { PROMO_PATHS } from '../shared/contract/promotion.ts';
@@ -103,6 +103,40 @@ describe('the log of a full journey', () => {
 
     // An H5 screen opened by the shell with the session in its address (spec §2's launch parameters).
     await get(`/bridgeTest?token=${token}&market=IN&deviceId=dev-9&phone=${phone}`);
+
+    // The verification steps (issue 30, decision 064): a PAN and an emergency contact's phone, which no
+    // log line may hold either; a refused PAN too (the refusal's log must not carry it).
+    const pan = 'QWEPJ7788K';
+    const contactPhone = '9822233344';
+    secrets.pan = pan;
+    secrets.contactPhone = contactPhone;
+    secrets.refusedPan = 'QWECJ7788K';
+    expect((await post(CERTIFY_PATHS.base, { pan: secrets.refusedPan }, auth)).statusCode).toBe(400);
+    const steps: Array<[string, object]> = [
+      [
+        CERTIFY_PATHS.base,
+        {
+          fullName: 'Journey Borrower',
+          birthDate: '1991-02-03',
+          gender: 'male',
+          email: 'j@example.com',
+          pan,
+        },
+      ],
+      [
+        CERTIFY_PATHS.personal,
+        { address: '5 Residency Road', city: 'KA-BENGALURU', education: 'diploma', maritalStatus: 'single' },
+      ],
+      [CERTIFY_PATHS.job, { employmentType: 'salaried', employer: 'Acme India', income: 3_000_000 }],
+      [
+        CERTIFY_PATHS.extra,
+        { purpose: 'personal', contacts: [{ name: 'Meera Rao', relation: 'parent', phone: contactPhone }] },
+      ],
+    ];
+    for (const [url, body] of steps) {
+      const res = await post(url, body, auth);
+      expect(res.statusCode, res.body).toBe(200);
+    }
 
     // A loan.
     const [flex] = await t.database.db

@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { localFolderStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, demoSigningKey, loadConfig, startupNotice } from './config.ts';
+import { ConfigError, demoDataKey, demoSigningKey, loadConfig, startupNotice } from './config.ts';
+import { sealer } from './crypto/sealed.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_BORROWERS, seed } from './db/seed.ts';
 import { schedule, uploadsCleanup } from './modules/uploads/uploads.cleanup.ts';
@@ -18,9 +19,11 @@ const DEMO_BORROWERS_PER_MARKET = Math.min(DEMO_BORROWERS.IN.length, DEMO_BORROW
 async function main() {
   const loaded = loadConfig();
   // Demo mode without a configured key: the data folder's own random key, so links survive restarts.
-  const config = loaded.urlSigningSecret
-    ? loaded
-    : { ...loaded, urlSigningSecret: demoSigningKey(loaded.dataDir) };
+  const config = {
+    ...loaded,
+    urlSigningSecret: loaded.urlSigningSecret ?? demoSigningKey(loaded.dataDir),
+    dataKey: loaded.dataKey ?? demoDataKey(loaded.dataDir),
+  };
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, readConnections: config.databaseReadConnections }
@@ -29,7 +32,12 @@ async function main() {
   );
   const storage = localFolderStorage(config.uploadDir);
   // Demo mode gets every demo borrower (several per market); tests keep the one their fixtures expect.
-  await seed(database.db, storage, { demo: config.demo, borrowersPerMarket: DEMO_BORROWERS_PER_MARKET });
+  await seed(database.db, storage, {
+    demo: config.demo,
+    borrowersPerMarket: DEMO_BORROWERS_PER_MARKET,
+    // The demo borrowers' identity numbers are sealed under the key the app opens them with.
+    sealer: sealer(config.dataKey),
+  });
   const app = await buildApp({ config, database, storage });
 
   // Safe on every instance at once: each stale upload is claimed by one of them (uploads.repository.ts).

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -199,6 +200,11 @@ export const orders = pgTable(
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
     /** Days added to every due date by paid extensions (issue 9). */
     extensionDays: integer('extension_days').notNull().default(0),
+    /**
+     * The verified account the payout goes to (issue 30), fixed when the payout is asked for; null for
+     * orders older than issue 30.
+     */
+    payoutAccountId: integer('payout_account_id').references((): AnyPgColumn => bankAccounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -932,4 +938,134 @@ export const ledgerChecks = pgTable(
       .default([]),
   },
   (t) => [index('ledger_checks_started_idx').on(t.startedAt)],
+);
+
+/*
+ * Who the borrower is (issue 30, decisions 062 and 064). Personal numbers (PAN, NIK, account numbers,
+ * emergency contacts' phones) are never stored in clear: `sealed` columns hold AES-256-GCM text under the
+ * DATA_KEY (crypto/sealed.ts); `*_last4` keep what screens show; `*_lookup` a keyed hash for duplicates.
+ */
+
+/**
+ * One verification step of a borrower: `base` (name, birth date, gender, e-mail, PAN or NIK), `identity`
+ * (the KYC check: Aadhaar OTP / DigiLocker, or the NIK match, with the selfie's liveness), `personal`
+ * (address, city, education, marital status), `job` (employment, employer, income), `extra` (loan purpose,
+ * emergency contacts) and `bank` (the verified payout account, in bank_accounts). The latest state of each
+ * step is here, one row per borrower and step; every change is also a row of verification_events.
+ * `data` holds the step's fields that are not personal numbers; `sealed` the ones that are (a JSON object,
+ * sealed as one value); `masked` what may be shown of them (`{"pan":"******234F"}`).
+ */
+export const verificationSteps = pgTable(
+  'verification_steps',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    step: text('step').notNull(),
+    status: text('status').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    sealed: text('sealed'),
+    /** A list for a step with several numbers (the emergency contacts' phones). */
+    masked: jsonb('masked').$type<Record<string, string | string[]>>().notNull().default({}),
+    /** Why the step was refused or sent to review (a reason code; the text is the borrower's language's). */
+    reason: text('reason'),
+    /** Bumped on each change: a review decision names the version it saw. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('verification_steps_borrower_step_uq').on(t.borrowerId, t.step),
+    check('verification_steps_step', sql`step in ('base', 'identity', 'personal', 'job', 'extra', 'bank')`),
+    check('verification_steps_status', sql`status in ('done', 'review', 'refused')`),
+    // The review queue: steps waiting for an operator, oldest first.
+    index('verification_steps_review_idx').on(t.market, t.updatedAt).where(sql`status = 'review'`),
+  ],
+);
+
+/**
+ * The history of every verification step: who changed it (`borrower`, `sandbox`, `provider`, `staff:<id>`),
+ * to what, why, and the check's result (match, liveness, the bank's holder name: never a personal number).
+ */
+export const verificationEvents = pgTable(
+  'verification_events',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    actor: text('actor').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_events_borrower_idx').on(t.borrowerId, t.id)],
+);
+
+/**
+ * A borrower's payout account (issue 30): India IFSC + account, Indonesia bank code + account, checked
+ * through the bank-verification adapter, whose holder name must agree with the verified identity
+ * (decision 062). The number is sealed; `account_last4` is all any screen, reply or log shows;
+ * `account_lookup` finds the same account bound by another borrower. One current account per borrower
+ * (`verified` or `review`); a change marks the old one `replaced` and needs an SMS code and a new check.
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    /** India: the IFSC; Indonesia: the bank's code (pay-options.ts names it). */
+    bankCode: text('bank_code').notNull(),
+    accountSealed: text('account_sealed').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    accountLookup: text('account_lookup').notNull(),
+    /** The name the bank gave for the account (penny drop / account inquiry). */
+    holderName: text('holder_name').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** The verification's reference at the provider (sandbox or real). */
+    providerRef: text('provider_ref'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_accounts_borrower_idx').on(t.borrowerId, t.id),
+    uniqueIndex('bank_accounts_current_uq').on(t.borrowerId).where(sql`status in ('verified', 'review')`),
+    index('bank_accounts_lookup_idx').on(t.accountLookup),
+    check('bank_accounts_status', sql`status in ('verified', 'review', 'refused', 'replaced')`),
+    check('bank_accounts_last4', sql`account_last4 ~ '^[0-9]{4}$'`),
+    // The raw column never holds a number: only the sealed form (v1.<nonce>.<body>.<tag>).
+    check('bank_accounts_sealed', sql`account_sealed ~ '^v1\\.'`),
+  ],
+);
+
+/**
+ * Consents a borrower gave (issue 30): to location or device data being read once, with the text they
+ * saw (its version), when, and what was then collected under it. A purpose collects nothing without one.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    borrowerId: integer('borrower_id')
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    textVersion: text('text_version').notNull(),
+    granted: boolean('granted').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('consents_borrower_idx').on(t.borrowerId, t.purpose, t.id),
+    check('consents_purpose', sql`purpose in ('location', 'device')`),
+  ],
 );

@@ -1,11 +1,13 @@
 import { offerText } from '../../shared/domain/market-offer.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
+import type { Sealer } from '../crypto/sealed.ts';
 import { hashPassword } from '../modules/staff/staff.service.ts';
 import type { Db } from './client.ts';
 import { borrowers, channelTemplates, siteConfigs, staffUsers } from './schema.ts';
 import { seedBankCards } from './seed-cards.ts';
 import { DEMO_BORROWERS, seedSupport } from './seed-support.ts';
+import { seedDemoVerification } from './seed-verification.ts';
 
 /** Company details each market starts with; operators change them in the back office. */
 export const DEFAULT_SITE_CONFIG: Record<Market, typeof siteConfigs.$inferInsert> = {
@@ -49,9 +51,10 @@ export async function seed(
   storage: ObjectStorage | null = null,
   /**
    * `borrowersPerMarket`: how many of each market's demo borrowers to create (demo mode; at least the
-   * first one always exists).
+   * first one always exists). `sealer`: the app's (DATA_KEY), so the demo borrowers' sealed numbers open;
+   * without one they are sealed under a key nobody keeps (tests that never open them).
    */
-  opts: { demo?: boolean; borrowersPerMarket?: number } = {},
+  opts: { demo?: boolean; borrowersPerMarket?: number; sealer?: Sealer } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(siteConfigs).values(Object.values(DEFAULT_SITE_CONFIG)).onConflictDoNothing();
@@ -66,6 +69,7 @@ export async function seed(
       )
       .onConflictDoNothing();
   });
+  await seedDemoVerification(db, opts.sealer);
   await seedSupport(db, storage);
   await seedBankCards(db);
   await seedChannelTemplates(db);

@@ -67,7 +67,7 @@ export function uniqueViolation(err: unknown, depth = 0): { constraint: string |
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   return reply.code(err.status).send({
     code: err.code,
-    data: null,
+    data: err.data ?? null,
     // The key travels with the error as data (`ns:key`, `common` when it names none).
     message: messageOf(langOf(req), err.messageKey, err.vars),
   });

@@ -9,9 +9,11 @@ import { localFolderStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type MovableClock, movableClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { newDataKey, sealer } from '../crypto/sealed.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { borrowers } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
+import { seedVerifiedSteps } from '../db/seed-verification.ts';
 import { sessionRepository } from '../modules/session/session.repository.ts';
 import { sessionService } from '../modules/session/session.service.ts';
 
@@ -51,8 +53,12 @@ export interface TestApp {
   logs: string[];
   /** Signs in the market's demo borrower and returns the bearer token. */
   signIn(market: Market): Promise<string>;
-  /** A new borrower of the market (no orders, no complaints), signed in; returns the bearer token. */
-  newBorrower(market: Market): Promise<string>;
+  /**
+   * A new borrower of the market (no orders, no complaints), signed in; returns the bearer token. Their
+   * verification steps are all done (so they may apply, as every borrower before issue 30), unless
+   * `{ verified: false }`: then they have none, as a borrower who just registered (decision 064).
+   */
+  newBorrower(market: Market, opts?: { verified?: boolean }): Promise<string>;
   /** Headers of a signed-in borrower. */
   auth(token: string): Record<string, string>;
   /** The loan rules' clock: tests move it forward to watch loans fall due. */
@@ -113,9 +119,13 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent-web-dist',
     LOG_LEVEL: 'info',
     UPLOAD_DIR: uploadDir,
+    // Outside demo mode a data key is required; a test app seals with one of its own.
+    DATA_KEY: newDataKey(),
     ...env,
   });
-  await seed(database.db, storage, { demo: config.demo });
+  // The app's own key, so the demo borrowers' sealed numbers open as the app's own would.
+  const seal = sealer(config.dataKey!);
+  await seed(database.db, storage, { demo: config.demo, sealer: seal });
   const { lines: logs, stream } = captureLogs();
   const clock = movableClock();
   const app = await buildApp({ config, database: wrap(database), logger: { stream }, storage, clock });
@@ -131,7 +141,7 @@ export async function createTestApp(
       if (res.statusCode !== 200) throw new Error(`demo sign-in failed: ${res.body}`);
       return res.json().data.token as string;
     },
-    async newBorrower(market) {
+    async newBorrower(market, opts = {}) {
       const phone =
         market === 'IN'
           ? `9${Math.floor(1e8 + Math.random() * 9e8)}`
@@ -140,6 +150,15 @@ export async function createTestApp(
         .insert(borrowers)
         .values({ market, phone, name: 'Test Borrower' })
         .returning();
+      if (opts.verified !== false)
+        await seedVerifiedSteps(database.db, seal, row!.id, market, {
+          fullName: 'Test Borrower',
+          birthDate: '1990-01-20',
+          gender: 'male',
+          email: 'test.borrower@example.com',
+          idNumber: market === 'IN' ? 'ABCPT1234F' : '3273012001900002',
+          contactPhone: market === 'IN' ? '9812345679' : '081298765439',
+        });
       return sessionService(sessionRepository(database), { ttlMs: 3600_000 }).open(row!.id, null);
     },
     auth: (token) => ({ authorization: `Bearer ${token}` }),

@@ -122,6 +122,32 @@ export const LOAN_PATHS = {
   standJump: '/indah/stand/joint',
 } as const;
 
+/**
+ * Who the borrower is (issue 30, decision 064): the verification steps of spec §7's "certify" family,
+ * the borrower's steps and the next one, the city list, the address-book upload (always refused) and the
+ * consented location and device upload.
+ */
+export const CERTIFY_PATHS = {
+  base: '/v3/certify/base',
+  personal: '/v3/certify/personal',
+  job: '/v3/certify/job',
+  extra: '/v3/certify/extra',
+  steps: '/v3/certify/steps',
+  cityList: '/v3/certify/city-list',
+  contacts: '/v3/certify/contacts',
+  consentData: '/v3/certify/consent-data',
+} as const;
+
+/**
+ * The steps a borrower completes before applying, in order (decision 064). Identity (KYC) and bank come
+ * with their adapters: each is one more entry here.
+ */
+export const REQUIRED_STEPS = ['base', 'personal', 'job', 'extra'] as const;
+export type RequiredStep = (typeof REQUIRED_STEPS)[number];
+
+/** The version of the location and device consent text the app shows; a consent names it. */
+export const CONSENT_TEXT_VERSION = '2026-11-1';
+
 /** Where a product tap was made (spec §7, §9): banner or popup "jingzhun" scenes, "fudai" scenes, others. */
 export const PRODUCT_MODULE = { JINGZHUN: 301, FUDAI: 302, OTHER: 300, LOAN_MORE: 30 } as const;
 

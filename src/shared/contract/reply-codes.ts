@@ -26,6 +26,12 @@ export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
  */
 export const LOAN_ERROR_CODE = { QUOTE_STALE: '40901' } as const;
 
+/**
+ * Verification (decision 064): a field refused (the reply's `data.fields` holds a message per field), and
+ * an application refused because a required step is missing (the message names it).
+ */
+export const VERIFY_ERROR_CODE = { FIELDS: '40001', STEP_MISSING: '40902' } as const;
+
 /** True for `0`, `'0'`, `'00'` (any numeric code that parses to zero, spec §8). */
 export function isSuccessCode(code: unknown): boolean {
   if (typeof code === 'number') return code === 0;

@@ -29,6 +29,7 @@ import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { staff } from './staff.ts';
 import { support } from './support.ts';
+import { verification } from './verification.ts';
 
 /**
  * Every namespace, in both languages: the server's catalog (error messages in the caller's language).
@@ -67,6 +68,7 @@ export const namespaces = {
   support,
   staff,
   promotion,
+  verification,
 } as const;
 
 export type Namespace = keyof typeof namespaces;

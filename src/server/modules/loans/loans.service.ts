@@ -112,8 +112,13 @@ export function loansService(deps: {
   engine: OrderEngine;
   reference: ReferenceData;
   clock: Clock;
+  /**
+   * Refuses a borrower whose required verification steps are not all done, naming the first missing one
+   * (the verification feature's gate, decision 064). Asked by `apply` and `push`.
+   */
+  verified: (borrowerId: number) => Promise<void>;
 }) {
-  const { repo, engine, reference, clock } = deps;
+  const { repo, engine, reference, clock, verified } = deps;
   const money = (minor: number, market: Market) => formatMoney(minor, market);
   const day = (d: MarketDay, lang: Lang, market: Market) =>
     formatDate(startOfMarketDay(d, market), lang, market);
@@ -318,6 +323,7 @@ export function loansService(deps: {
     /** Where a tap on a product leads: its confirmation, unless the borrower may not apply for it now. */
     async apply(borrower: BorrowerIdentity, productId: number): Promise<{ url: string }> {
       const p = await product(borrower.market, productId);
+      await verified(borrower.id);
       const state = await stateOf(borrower, [p]);
       const refusal = borrowingRefusal(state.open, p.id);
       if (refusal) throw refusal;
@@ -451,6 +457,7 @@ export function loansService(deps: {
       // Before the quote is judged: a retry of a booked confirm gets its order even once the quote expired.
       const earlier = await same();
       if (earlier) return earlier;
+      await verified(borrower.id);
 
       const m = borrower.market;
       // Taken off offer since the screen showed it: a stale quote, so the screen asks again (and then
