@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { DestinationStream } from 'pino';
 import { REPAY_PATHS } from '../shared/contract/constants.ts';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
+import { type BankVerifier, noBankVerifier, sandboxBankVerifier } from './adapters/bank-verification.ts';
 import {
   type CallbackSender,
   httpSender,
@@ -20,12 +21,16 @@ import { httpSmsSender, localSmsOutbox } from './adapters/sms.ts';
 import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { newDataKey, sealer } from './crypto/sealed.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { adminRepository } from './modules/admin/admin.repository.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
+import { bankRepository } from './modules/bank/bank.repository.ts';
+import { bankRoutes } from './modules/bank/bank.routes.ts';
+import { bankService } from './modules/bank/bank.service.ts';
 import { channelsAdminRepository } from './modules/channels-admin/channels-admin.repository.ts';
 import { channelsAdminRoutes } from './modules/channels-admin/channels-admin.routes.ts';
 import { channelsAdminService } from './modules/channels-admin/channels-admin.service.ts';
@@ -176,6 +181,9 @@ export async function buildApp(deps: AppDeps) {
   const signingKey = config.urlSigningSecret ?? randomBytes(32).toString('base64url');
   // Every other key is derived from it, one per purpose: a leak of one says nothing of the others.
   const derived = (purpose: string) => createHmac('sha256', signingKey).update(purpose).digest('base64url');
+  // Personal numbers at rest (bank accounts): config guarantees DATA_KEY outside demo mode; an app built
+  // without one (a test) seals with a key that dies with it.
+  const sealed = sealer(config.dataKey ?? newDataKey());
   const storage = deps.storage ?? localFolderStorage(config.uploadDir);
   const uploads = uploadsService(uploadsRepository(database.db), storage, signingKey);
   const complaints = complaintsService(complaintsRepo, uploads, reference);
@@ -187,7 +195,7 @@ export async function buildApp(deps: AppDeps) {
   const engine = orderEngine(database.db, clock);
   const loans = loansService({ repo: loansRepo, engine, reference, clock });
   const jobs = loanJobs({ database, engine, clock });
-  const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout);
+  const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout, clock);
   const productsAdmin = productsAdminService(database.db, staffRepo.audit, reference.changed.products);
   // The sandbox payout provider (demo mode, or configured: issue 8, decision 047) confirms each payout
   // shortly after; without it a payout is made and recorded by staff.
@@ -310,6 +318,19 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(repaymentCardRoutes, { cards });
+  // The bank account (issue 30, decision 065): checked by the sandbox with the sandbox gateway (demo mode
+  // and tests); no real provider is wired yet, so otherwise every check answers "unavailable".
+  const bankVerifier: BankVerifier = sandbox ? sandboxBankVerifier() : noBankVerifier();
+  await app.register(bankRoutes, {
+    bank: bankService({
+      repo: bankRepository(database.db),
+      verifier: bankVerifier,
+      sealed,
+      codes,
+      clock,
+      appName: reference.appName,
+    }),
+  });
   const promotion = promotionService({
     appName: reference.appName,
     db: database.db,

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { localFolderStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, demoDataKey, demoSigningKey, loadConfig, startupNotice } from './config.ts';
+import { sealer } from './crypto/sealed.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_BORROWERS, seed } from './db/seed.ts';
 import { schedule, uploadsCleanup } from './modules/uploads/uploads.cleanup.ts';
@@ -31,7 +32,11 @@ async function main() {
   );
   const storage = localFolderStorage(config.uploadDir);
   // Demo mode gets every demo borrower (several per market); tests keep the one their fixtures expect.
-  await seed(database.db, storage, { demo: config.demo, borrowersPerMarket: DEMO_BORROWERS_PER_MARKET });
+  await seed(database.db, storage, {
+    demo: config.demo,
+    borrowersPerMarket: DEMO_BORROWERS_PER_MARKET,
+    sealed: sealer(config.dataKey),
+  });
   const app = await buildApp({ config, database, storage });
 
   // Safe on every instance at once: each stale upload is claimed by one of them (uploads.repository.ts).

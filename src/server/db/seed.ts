@@ -1,9 +1,11 @@
 import { offerText } from '../../shared/domain/market-offer.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
+import type { Sealer } from '../crypto/sealed.ts';
 import { hashPassword } from '../modules/staff/staff.service.ts';
 import type { Db } from './client.ts';
 import { borrowers, channelTemplates, siteConfigs, staffUsers } from './schema.ts';
+import { seedBankAccounts } from './seed-bank-accounts.ts';
 import { seedBankCards } from './seed-cards.ts';
 import { DEMO_BORROWERS, seedSupport } from './seed-support.ts';
 
@@ -51,7 +53,12 @@ export async function seed(
    * `borrowersPerMarket`: how many of each market's demo borrowers to create (demo mode; at least the
    * first one always exists).
    */
-  opts: { demo?: boolean; borrowersPerMarket?: number } = {},
+  opts: {
+    demo?: boolean;
+    borrowersPerMarket?: number;
+    /** The data key's sealer: with it, the demo borrowers get verified bank accounts (decision 065). */
+    sealed?: Sealer;
+  } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(siteConfigs).values(Object.values(DEFAULT_SITE_CONFIG)).onConflictDoNothing();
@@ -68,6 +75,7 @@ export async function seed(
   });
   await seedSupport(db, storage);
   await seedBankCards(db);
+  if (opts.sealed) await seedBankAccounts(db, opts.sealed);
   await seedChannelTemplates(db);
   if (opts.demo) await seedDemoStaff(db);
 }

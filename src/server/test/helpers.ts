@@ -9,7 +9,7 @@ import { localFolderStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type MovableClock, movableClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { newDataKey } from '../crypto/sealed.ts';
+import { newDataKey, sealer } from '../crypto/sealed.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { borrowers } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
@@ -118,7 +118,7 @@ export async function createTestApp(
     DATA_KEY: newDataKey(),
     ...env,
   });
-  await seed(database.db, storage, { demo: config.demo });
+  await seed(database.db, storage, { demo: config.demo, sealed: sealer(config.dataKey!) });
   const { lines: logs, stream } = captureLogs();
   const clock = movableClock();
   const app = await buildApp({ config, database: wrap(database), logger: { stream }, storage, clock });
