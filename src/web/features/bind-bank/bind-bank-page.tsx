@@ -84,7 +84,7 @@ function AccountCard({ account }: { account: BankAccountData }) {
     <section className="bind-bank-card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('current')}</h2>
       <dl>
-        <dt>{account.bankCode === account.bankName ? t('ifsc') : t('bank')}</dt>
+        <dt>{sessionMarket() === 'IN' ? t('ifsc') : t('bank')}</dt>
         <dd>{account.bankName}</dd>
         <dt>{t('account')}</dt>
         <dd className="bind-bank-number">{account.accountMasked}</dd>
