@@ -24,6 +24,16 @@ export const bankAccount = catalog({
       tooSoon: 'A code was sent less than a minute ago. Please wait before asking again.',
       tooManyCodes: 'Too many codes were requested. Please try again in an hour.',
     },
+    /**
+     * The operator's refusals of a payout (orders-admin.ts, decision 065). Here, not in `orders`, whose
+     * catalog rides in every borrower screen's first load.
+     */
+    payout: {
+      noVerifiedAccount:
+        'The borrower has no verified bank account, so there is nowhere to pay out. Nothing was sent; approve once their account is verified.',
+      payoutHeld:
+        'The borrower changed their bank account less than 24 hours ago. The payout is held for review: nothing was sent. Check the change with the borrower; it can be approved from {{from}}.',
+    },
     review:
       'The name the bank gave for this account ({{holder}}) does not match the name you verified. Our team will check it; your loan can be paid out only after that.',
     sms: 'Your {{app}} code to change your bank account is {{code}}. Do not share it with anyone.',
@@ -47,6 +57,12 @@ export const bankAccount = catalog({
         'Rekening bank Anda baru saja ditautkan dari permintaan lain. Mohon muat ulang halaman.',
       tooSoon: 'Kode baru saja dikirim kurang dari satu menit yang lalu. Mohon tunggu sebelum meminta lagi.',
       tooManyCodes: 'Terlalu banyak permintaan kode. Silakan coba lagi dalam satu jam.',
+    },
+    payout: {
+      noVerifiedAccount:
+        'Peminjam belum memiliki rekening bank terverifikasi, sehingga tidak ada tujuan pencairan. Tidak ada yang dikirim; setujui setelah rekeningnya terverifikasi.',
+      payoutHeld:
+        'Peminjam mengganti rekening banknya kurang dari 24 jam yang lalu. Pencairan ditahan untuk ditinjau: tidak ada yang dikirim. Periksa penggantian itu dengan peminjam; pesanan dapat disetujui mulai {{from}}.',
     },
     review:
       'Nama yang diberikan bank untuk rekening ini ({{holder}}) tidak sesuai dengan nama yang telah Anda verifikasi. Tim kami akan memeriksanya; pinjaman Anda baru dapat dicairkan setelah itu.',

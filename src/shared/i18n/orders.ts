@@ -31,11 +31,6 @@ export const orders = catalog({
       otherMarket: 'This order belongs to another market, which you do not work on.',
       // The payout is the amount of the order's key facts (decision 047).
       noQuote: 'This order has no key facts, so the amount to pay out is not known. It cannot be approved.',
-      // Payouts go only to the borrower's verified account (issue 30, decision 065).
-      noVerifiedAccount:
-        'The borrower has no verified bank account, so there is nowhere to pay out. Nothing was sent; approve once their account is verified.',
-      payoutHeld:
-        'The borrower changed their bank account less than 24 hours ago. The payout is held for review: nothing was sent. Check the change with the borrower; it can be approved from {{from}}.',
     },
     /**
      * Why an application was declined (issue 29): the operator picks the reason, the borrower reads it
@@ -94,11 +89,6 @@ export const orders = catalog({
       // Dana yang dicairkan sesuai ringkasan informasi pinjaman (keputusan 047).
       noQuote:
         'Pesanan ini tidak memiliki ringkasan informasi pinjaman, sehingga jumlah yang dicairkan tidak diketahui. Pesanan ini tidak dapat disetujui.',
-      // Pencairan hanya ke rekening peminjam yang terverifikasi (issue 30, keputusan 065).
-      noVerifiedAccount:
-        'Peminjam belum memiliki rekening bank terverifikasi, sehingga tidak ada tujuan pencairan. Tidak ada yang dikirim; setujui setelah rekeningnya terverifikasi.',
-      payoutHeld:
-        'Peminjam mengganti rekening banknya kurang dari 24 jam yang lalu. Pencairan ditahan untuk ditinjau: tidak ada yang dikirim. Periksa penggantian itu dengan peminjam; pesanan dapat disetujui mulai {{from}}.',
     },
     rejection: {
       title: 'Mengapa pengajuan Anda ditolak',

@@ -164,9 +164,9 @@ export function ordersAdminService(
     const now = clock.now();
     const { account, changedAt } = await payoutAccountOf(tx, borrowerId, new Date(now.getTime() - DAY_MS));
     if (account?.status !== 'verified')
-      throw new AppError(ERROR_CODE.CONFLICT, 'orders:refusals.noVerifiedAccount', 409);
+      throw new AppError(ERROR_CODE.CONFLICT, 'bankAccount:payout.noVerifiedAccount', 409);
     if (changedAt)
-      throw withVars(new AppError(ERROR_CODE.CONFLICT, 'orders:refusals.payoutHeld', 409), {
+      throw withVars(new AppError(ERROR_CODE.CONFLICT, 'bankAccount:payout.payoutHeld', 409), {
         from: `${new Date(changedAt.getTime() + DAY_MS).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
       });
     return account.id;

@@ -7,10 +7,8 @@ import { bindBank } from '../../../shared/i18n/bind-bank.ts';
 import { useApiMutation } from '../../lib/api-mutation.ts';
 import { isNetworkFailure } from '../../lib/api-query.ts';
 import { sendBridge } from '../../lib/bridge.ts';
-import { codeDigits } from '../../lib/code-digits.ts';
 import { addCopy } from '../../lib/i18n.ts';
 import { sessionMarket } from '../../lib/session-params.ts';
-import { useCountdown } from '../../lib/use-countdown.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageError } from '../../ui/page-state.tsx';
 import { SkeletonBlock, SkeletonRegion } from '../../ui/skeleton.tsx';
@@ -128,13 +126,15 @@ function AccountForm({
   const [accountNo, setAccountNo] = useState('');
   const [verifyCode, setVerifyCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const countdown = useCountdown();
+  const [codeSent, setCodeSent] = useState(false);
   // A refusal (no such account, taken, wrong code, bank unavailable) is shown under the form, in the
   // server's words; a code that could not be sent is toasted by the request helper.
   const bind = useApiMutation({ call: bindAccount, invalidates: [bankAccountKey], onSuccess: onSaved });
   const code = useApiMutation({
     call: sendChangeCode,
-    onSuccess: (sent) => countdown.start(sent?.resendIn ?? 60),
+    // A second request within the minute is refused by the server (its limits), with the wait toasted:
+    // the screen keeps no timer of its own (the shared countdown would join every screen's first load).
+    onSuccess: () => setCodeSent(true),
   });
 
   const check = (): Errors => {
@@ -244,18 +244,17 @@ function AccountForm({
                 autoComplete="one-time-code"
                 maxLength={6}
                 value={verifyCode}
-                onChange={(e) => setVerifyCode(codeDigits(e.currentTarget.value, 6))}
+                onChange={(e) => setVerifyCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
               />,
             )}
-            <Button
-              fill="outline"
-              color="primary"
-              disabled={countdown.counting}
-              loading={code.isPending}
-              onClick={() => code.mutate()}
-            >
-              {countdown.counting ? t('resend', { seconds: countdown.left }) : t('sendCode')}
+            <Button fill="outline" color="primary" loading={code.isPending} onClick={() => code.mutate()}>
+              {codeSent ? t('resend') : t('sendCode')}
             </Button>
+            {codeSent ? (
+              <p className="bind-bank-muted" role="status">
+                {t('codeSent')}
+              </p>
+            ) : null}
           </div>
         ) : null}
         {bind.error ? (
