@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealer } from '../src/server/crypto/sealed.ts';
 import { borrowers, orderCharges, orders, productEvents, products } from '../src/server/db/schema.ts';
 import { DEMO_BORROWERS } from '../src/server/db/seed.ts';
+import { giveVerifiedAccount } from '../src/server/db/seed-bank-accounts.ts';
 import { seedDemoVerification } from '../src/server/db/seed-verification.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { openAsBorrower } from './support/h5.ts';
@@ -70,7 +72,9 @@ async function borrowerWhoMayBorrow(market: 'IN' | 'ID'): Promise<number> {
   const [b] = await db
     .insert(borrowers)
     .values({ market, ...DEMO_BORROWERS[market][1]! })
-    .returning({ id: borrowers.id });
+    .returning({ id: borrowers.id, name: borrowers.name });
+  // The payout goes only to a verified account (decision 065): this borrower has one, as the demo's do.
+  await giveVerifiedAccount(db, sealer(server.dataKey), { id: b!.id, market, name: b!.name });
   const [p] = await db.select({ id: products.id }).from(products).where(eq(products.market, market)).limit(1);
   await db.insert(orders).values({
     orderNo: `${market}E2E00000001`,

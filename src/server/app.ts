@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { DestinationStream } from 'pino';
 import { REPAY_PATHS } from '../shared/contract/constants.ts';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
+import { type BankVerifier, noBankVerifier, sandboxBankVerifier } from './adapters/bank-verification.ts';
 import {
   type CallbackSender,
   httpSender,
@@ -27,6 +28,9 @@ import { loggerOptions } from './logging.ts';
 import { adminRepository } from './modules/admin/admin.repository.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
+import { bankRepository } from './modules/bank/bank.repository.ts';
+import { bankRoutes } from './modules/bank/bank.routes.ts';
+import { bankService } from './modules/bank/bank.service.ts';
 import { channelsAdminRepository } from './modules/channels-admin/channels-admin.repository.ts';
 import { channelsAdminRoutes } from './modules/channels-admin/channels-admin.routes.ts';
 import { channelsAdminService } from './modules/channels-admin/channels-admin.service.ts';
@@ -190,7 +194,7 @@ export async function buildApp(deps: AppDeps) {
   const admin = adminService(adminRepository(database.db), uploads, staffRepo.audit, reference.changed);
   // Every change of an order is dated by the loan clock, so a moved demo clock moves payouts too.
   const engine = orderEngine(database.db, clock);
-  // Personal numbers at rest (decision 064): outside demo mode config guarantees DATA_KEY, server.ts gives
+  // Personal numbers at rest (decisions 064, 065): outside demo mode config guarantees DATA_KEY, server.ts gives
   // demo mode its data folder's; an app built without one (tests) seals with a random key that dies with it.
   const sealed = sealer(config.dataKey ?? newDataKey());
   const verification = verificationService({
@@ -206,7 +210,7 @@ export async function buildApp(deps: AppDeps) {
     verified: verificationGate(verification),
   });
   const jobs = loanJobs({ database, engine, clock });
-  const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout);
+  const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout, clock);
   const productsAdmin = productsAdminService(database.db, staffRepo.audit, reference.changed.products);
   // The sandbox payout provider (demo mode, or configured: issue 8, decision 047) confirms each payout
   // shortly after; without it a payout is made and recorded by staff.
@@ -330,6 +334,19 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(repaymentCardRoutes, { cards });
+  // The bank account (issue 30, decision 065): checked by the sandbox with the sandbox gateway (demo mode
+  // and tests); no real provider is wired yet, so otherwise every check answers "unavailable".
+  const bankVerifier: BankVerifier = sandbox ? sandboxBankVerifier() : noBankVerifier();
+  await app.register(bankRoutes, {
+    bank: bankService({
+      repo: bankRepository(database.db),
+      verifier: bankVerifier,
+      sealed,
+      codes,
+      clock,
+      appName: reference.appName,
+    }),
+  });
   const promotion = promotionService({
     appName: reference.appName,
     db: database.db,

@@ -5,6 +5,7 @@ import type { Sealer } from '../crypto/sealed.ts';
 import { hashPassword } from '../modules/staff/staff.service.ts';
 import type { Db } from './client.ts';
 import { borrowers, channelTemplates, siteConfigs, staffUsers } from './schema.ts';
+import { seedBankAccounts } from './seed-bank-accounts.ts';
 import { seedBankCards } from './seed-cards.ts';
 import { DEMO_BORROWERS, seedSupport } from './seed-support.ts';
 import { seedDemoVerification } from './seed-verification.ts';
@@ -54,7 +55,15 @@ export async function seed(
    * first one always exists). `sealer`: the app's (DATA_KEY), so the demo borrowers' sealed numbers open;
    * without one they are sealed under a key nobody keeps (tests that never open them).
    */
-  opts: { demo?: boolean; borrowersPerMarket?: number; sealer?: Sealer } = {},
+  opts: {
+    demo?: boolean;
+    borrowersPerMarket?: number;
+    /**
+     * The data key's sealer: with it, the demo borrowers' identity numbers are sealed under it and they
+     * get verified bank accounts (decisions 064, 065).
+     */
+    sealer?: Sealer;
+  } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(siteConfigs).values(Object.values(DEFAULT_SITE_CONFIG)).onConflictDoNothing();
@@ -72,6 +81,7 @@ export async function seed(
   await seedDemoVerification(db, opts.sealer);
   await seedSupport(db, storage);
   await seedBankCards(db);
+  if (opts.sealer) await seedBankAccounts(db, opts.sealer);
   await seedChannelTemplates(db);
   if (opts.demo) await seedDemoStaff(db);
 }

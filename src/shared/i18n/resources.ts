@@ -1,6 +1,7 @@
 import { createInstance, type KeyPrefix, type ParseKeys } from 'i18next';
 import type { Lang } from '../markets.ts';
 import { admin } from './admin.ts';
+import { bankAccount } from './bank-account.ts';
 import { bindBank } from './bind-bank.ts';
 import { channelsAdmin } from './channels-admin.ts';
 import { chatbot } from './chatbot.ts';
@@ -58,6 +59,7 @@ export const namespaces = {
   bindBank,
   documentViewer,
   rejections,
+  bankAccount,
   myLoans,
   documents,
   dataRights,

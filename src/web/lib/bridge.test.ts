@@ -183,8 +183,6 @@ describe('sendBridge in a plain browser', () => {
     { type: 'toPageWithArg', page: 'productDetail', arg: { productId: '7' } },
     { type: 'returnToLogin' },
     { type: 'goRate' },
-    { type: 'startBank' },
-    { type: 'endBank' },
     { type: 'callTel', tel: 'n/a' },
   ] satisfies BridgeMessage[])('shows a notice for $type, which only the app can do', (msg) => {
     const shown = captureToasts();
@@ -202,13 +200,20 @@ describe('sendBridge in a plain browser', () => {
     expect(shown).toEqual(['Tindakan ini tersedia di aplikasi.']);
   });
 
-  it('drops analytics events silently', () => {
-    const shown = captureToasts();
-    const { win } = fakeWindow();
-    expect(sendBridge({ type: 'burialPoint', event: 'page_view' }, win)).toBe('browser');
-    expect(shown).toEqual([]);
-    expect(win.location.assign).not.toHaveBeenCalled();
-  });
+  it.each([
+    { type: 'burialPoint', event: 'page_view' },
+    { type: 'startBank' },
+    { type: 'endBank' },
+  ] satisfies BridgeMessage[])(
+    'drops $type silently (the page sends it, the borrower did not ask)',
+    (msg) => {
+      const shown = captureToasts();
+      const { win } = fakeWindow();
+      expect(sendBridge(msg, win)).toBe('browser');
+      expect(shown).toEqual([]);
+      expect(win.location.assign).not.toHaveBeenCalled();
+    },
+  );
 
   it('uses the real window by default', () => {
     // happy-dom's window is top-level and has no native bridge.

@@ -107,7 +107,8 @@ function notice(): void {
 
 /**
  * A plain browser has no native shell: do the nearest in-app thing, or say that the action needs the
- * app. Analytics events are dropped silently: a borrower did not ask for them, so no notice either.
+ * app. Analytics events and the bank screen's start/end notices are dropped silently: a borrower did not
+ * ask for them, so no notice either.
  */
 function browserFallback(msg: BridgeMessage, win: BridgeWindow): void {
   switch (msg.type) {
@@ -130,7 +131,11 @@ function browserFallback(msg: BridgeMessage, win: BridgeWindow): void {
       else notice();
       return;
     }
+    // Analytics, and the bank screen's notices to the app around linking an account (decision 065):
+    // sent by the page itself, not asked for by the borrower, so a browser drops them without a word.
     case 'burialPoint':
+    case 'startBank':
+    case 'endBank':
       return;
     default:
       notice();

@@ -5,7 +5,9 @@ import { ADMIN_BASE, LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import { quoteLoan } from '../../../shared/domain/pricing.ts';
 import { termsOf } from '../../../shared/domain/product.ts';
 import type { PayoutRequest } from '../../adapters/payout.ts';
+import { sealer } from '../../crypto/sealed.ts';
 import { auditLog, borrowers, orders, products } from '../../db/schema.ts';
+import { giveVerifiedAccount } from '../../db/seed-bank-accounts.ts';
 import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
 import { sessionRepository } from '../session/session.repository.ts';
 import { sessionService } from '../session/session.service.ts';
@@ -25,14 +27,19 @@ afterAll(async () => {
 const signIn = (email: string, password: string) => staffSignIn(t.app, email, password);
 
 let phones = 0;
-/** A new borrower of the market, with a phone of its own (for the search by phone). */
+/**
+ * A new borrower of the market, with a phone of its own (for the search by phone) and a verified bank
+ * account (a payout goes only to one: decision 065, whose tests cover the refusals).
+ */
 async function newBorrower(market: 'IN' | 'ID') {
   const serial = String(++phones).padStart(6, '0');
   const phone = market === 'IN' ? `9123${serial}` : `081299${serial}`;
+  const name = `Search Borrower ${serial}`;
   const [row] = await t.database.db
     .insert(borrowers)
-    .values({ market, phone, name: `Search Borrower ${serial}` })
+    .values({ market, phone, name })
     .returning({ id: borrowers.id });
+  await giveVerifiedAccount(t.database.db, sealer(t.config.dataKey!), { id: row!.id, market, name });
   return { id: row!.id, phone };
 }
 

@@ -26,8 +26,11 @@ import type { Db } from '../../db/client.ts';
 import { borrowers, orderEvents, orders, products, staffUsers } from '../../db/schema.ts';
 import { AppError, withVars } from '../../errors.ts';
 import { ok } from '../../reply.ts';
+import { payoutAccountOf } from '../bank/index.ts';
 import type { AuditEntry, StaffIdentity } from '../staff/index.ts';
 import type { OrderEngine } from './order-engine.ts';
+
+const DAY_MS = 86_400_000;
 
 /** An order's creation time in microseconds (text: beyond 2^53): with its id, the keyset of the search. */
 const createdUs = sql<string>`((extract(epoch from ${orders.createdAt}) * 1000000)::bigint)::text`;
@@ -87,6 +90,8 @@ export function ordersAdminService(
   audit: (entry: AuditEntry) => Promise<void>,
   /** The payout provider, asked once an order is approved (late-bound: its confirmation calls back here). */
   payout: () => PayoutProvider,
+  /** The loan clock (a moved demo clock moves the 24-hour hold of a changed bank account too). */
+  clock: { now(): Date } = { now: () => new Date() },
 ) {
   async function find(staff: StaffIdentity, orderNo: string): Promise<OrderRow> {
     const [row] = await db
@@ -147,6 +152,24 @@ export function ordersAdminService(
         at: e.createdAt.toISOString(),
       })),
     };
+  }
+
+  /**
+   * The account an approved order pays out to (issue 30, decision 065): only the borrower's own verified
+   * account. None (never bound, or waiting for review): refused. Changed less than 24 hours ago: held
+   * for review (someone with the borrower's session and phone may have redirected it), refused until
+   * the day has passed, with the time from which it may be approved.
+   */
+  async function payoutAccount(tx: Db, borrowerId: number): Promise<number> {
+    const now = clock.now();
+    const { account, changedAt } = await payoutAccountOf(tx, borrowerId, new Date(now.getTime() - DAY_MS));
+    if (account?.status !== 'verified')
+      throw new AppError(ERROR_CODE.CONFLICT, 'bankAccount:payout.noVerifiedAccount', 409);
+    if (changedAt)
+      throw withVars(new AppError(ERROR_CODE.CONFLICT, 'bankAccount:payout.payoutHeld', 409), {
+        from: `${new Date(changedAt.getTime() + DAY_MS).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+      });
+    return account.id;
   }
 
   return {
@@ -245,10 +268,13 @@ export function ordersAdminService(
         const payoutMinor = body.action === 'approve' ? locked?.quote?.disbursed : undefined;
         if (body.action === 'approve' && payoutMinor === undefined)
           throw new AppError(ERROR_CODE.CONFLICT, 'orders:refusals.noQuote', 409);
+        const payoutAccountId =
+          body.action === 'approve' ? await payoutAccount(tx as unknown as Db, order.borrowerId) : undefined;
         const change = await engine.apply(order.id, body.action, `staff:${staff.id}`, {
           reason: rejection ? rejection.note : body.reason,
           reasonCode: rejection?.code,
           tx: tx as unknown as Db,
+          ...(payoutAccountId === undefined ? {} : { set: { payoutAccountId } }),
         });
         return { change, payoutMinor };
       });

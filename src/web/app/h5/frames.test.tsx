@@ -10,7 +10,7 @@ import { inertControls, renderScreenFrame } from './frames.tsx';
  */
 const screens = SHELL_ROUTES.filter((r) => r.module && !r.demoOnly).map((r) => r.path);
 /** Screens with nothing to load (copy only): their frame is the whole screen, with nothing busy. */
-const WHOLE: readonly string[] = [H5_PATHS.repaymentInstruction, H5_PATHS.bindBank];
+const WHOLE: readonly string[] = [H5_PATHS.repaymentInstruction];
 
 describe('screen frames drawn at build time', () => {
   it.each(screens)('%s: a titled frame with its data still loading, in each language', async (path) => {

@@ -121,7 +121,7 @@ export const h5Screens: readonly H5Screen[] = [
         (m) => m.RepaymentInstructionPage,
       ),
   },
-  // Until linking a bank account is built, an honest screen (issue 29): no calls.
+  // The bank account (issue 30, decision 065): asks for the current account itself.
   {
     path: H5_PATHS.bindBank,
     load: () => import('../../features/bind-bank/bind-bank-page.tsx').then((m) => m.BindBankPage),
