@@ -13,12 +13,14 @@ import type { Database } from '../../db/client.ts';
 import {
   accountClosures,
   auditLog,
+  bankAccounts,
   bankCards,
   borrowerSignups,
   borrowers,
   cardRepayments,
   complaintImages,
   complaints,
+  consents,
   dataRightsRequests,
   orderCharges,
   orderEvents,
@@ -34,6 +36,8 @@ import {
   staffUsers,
   uploads,
   utrSubmissions,
+  verificationEvents,
+  verificationSteps,
 } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 import { ERASED_TEXT } from './data-rights.rules.ts';
@@ -252,6 +256,10 @@ export function dataRightsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
         cards,
         cardPays,
         requests,
+        steps,
+        stepHistory,
+        accounts,
+        consented,
       ] = await Promise.all([
         db
           .select({
@@ -303,6 +311,7 @@ export function dataRightsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
             toStatus: orderEvents.toStatus,
             actor: orderEvents.actor,
             reason: orderEvents.reason,
+            reasonCode: orderEvents.reasonCode,
             at: orderEvents.createdAt,
           })
           .from(orderEvents)
@@ -454,6 +463,55 @@ export function dataRightsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
           .from(dataRightsRequests)
           .where(eq(dataRightsRequests.borrowerId, borrowerId))
           .orderBy(asc(dataRightsRequests.id)),
+        // Who the borrower is (issue 30): each step's fields, its identity numbers as every screen shows them
+        // (masked: the sealed column is never opened for a file that travels by link), status and history.
+        db
+          .select({
+            step: verificationSteps.step,
+            status: verificationSteps.status,
+            data: verificationSteps.data,
+            masked: verificationSteps.masked,
+            reason: verificationSteps.reason,
+            updatedAt: verificationSteps.updatedAt,
+          })
+          .from(verificationSteps)
+          .where(eq(verificationSteps.borrowerId, borrowerId))
+          .orderBy(asc(verificationSteps.id)),
+        db
+          .select({
+            step: verificationEvents.step,
+            status: verificationEvents.status,
+            reason: verificationEvents.reason,
+            at: verificationEvents.createdAt,
+          })
+          .from(verificationEvents)
+          .where(eq(verificationEvents.borrowerId, borrowerId))
+          .orderBy(asc(verificationEvents.id)),
+        db
+          .select({
+            bankCode: bankAccounts.bankCode,
+            accountLast4: bankAccounts.accountLast4,
+            holderName: bankAccounts.holderName,
+            status: bankAccounts.status,
+            reason: bankAccounts.reason,
+            verifiedAt: bankAccounts.verifiedAt,
+            replacedAt: bankAccounts.replacedAt,
+            createdAt: bankAccounts.createdAt,
+          })
+          .from(bankAccounts)
+          .where(eq(bankAccounts.borrowerId, borrowerId))
+          .orderBy(asc(bankAccounts.id)),
+        db
+          .select({
+            purpose: consents.purpose,
+            textVersion: consents.textVersion,
+            granted: consents.granted,
+            data: consents.data,
+            at: consents.createdAt,
+          })
+          .from(consents)
+          .where(eq(consents.borrowerId, borrowerId))
+          .orderBy(asc(consents.id)),
       ]);
       if (!profile) return null;
       return {
@@ -475,6 +533,10 @@ export function dataRightsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
         cards,
         cardPays,
         requests,
+        steps,
+        stepHistory,
+        accounts,
+        consented,
       };
     },
 

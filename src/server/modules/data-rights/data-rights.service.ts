@@ -297,6 +297,21 @@ export function dataRightsService(deps: {
           createdAt: createdAt.toISOString(),
           chargedAt: iso(chargedAt),
         })),
+        verification: data.steps.map(({ updatedAt, ...step }) => ({
+          ...step,
+          updatedAt: updatedAt.toISOString(),
+          history: data.stepHistory
+            .filter((e) => e.step === step.step)
+            .map(({ step: _s, at, ...e }) => ({ ...e, at: at.toISOString() })),
+        })),
+        bankAccounts: data.accounts.map(({ accountLast4, verifiedAt, replacedAt, createdAt, ...a }) => ({
+          ...a,
+          account: `**** ${accountLast4}`,
+          verifiedAt: iso(verifiedAt),
+          replacedAt: iso(replacedAt),
+          createdAt: createdAt.toISOString(),
+        })),
+        consents: data.consented.map((c) => ({ ...c, at: c.at.toISOString() })),
         dataRightsRequests: data.requests.map((r) => ({
           ...r,
           createdAt: r.createdAt.toISOString(),

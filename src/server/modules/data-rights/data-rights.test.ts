@@ -14,6 +14,7 @@ import {
   borrowers,
   complaintImages,
   complaints,
+  consents,
   dataRightsRequests,
   orderEvents,
   orders,
@@ -356,6 +357,55 @@ describe('requests', () => {
 });
 
 describe('the copy of the data', () => {
+  it('holds who the borrower is (issue 30): steps, bank account and consents, numbers masked, and why a loan was declined', async () => {
+    const token = await t.signIn('IN');
+    const [me] = await t.database.db
+      .select({ id: borrowers.id })
+      .from(borrowers)
+      .where(eq(borrowers.phone, '9876543210'));
+    await t.database.db.insert(consents).values({
+      borrowerId: me!.id,
+      purpose: 'device',
+      textVersion: 'device-2026-11',
+      granted: true,
+      data: { model: 'Export marker phone' },
+    });
+    const { file } = await exportOf(token);
+    expect(file.statusCode, file.body).toBe(200);
+    const copy = file.json() as {
+      verification: Array<{
+        step: string;
+        status: string;
+        masked: Record<string, unknown>;
+        history: unknown[];
+      }>;
+      bankAccounts: Array<{ account: string; holderName: string; status: string }>;
+      consents: Array<{ purpose: string; textVersion: string; data: unknown }>;
+      loans: Array<{ orderNo: string; history: Array<{ reasonCode: string | null }> }>;
+    };
+    const base = copy.verification.find((v) => v.step === 'base')!;
+    expect(base.status).toBe('done');
+    expect(base.masked).toEqual(expect.objectContaining({ pan: '******234K' }));
+    expect(base.history.length).toBeGreaterThan(0);
+    expect(copy.verification.map((v) => v.step).sort()).toEqual(['base', 'extra', 'job', 'personal']);
+    expect(copy.bankAccounts).toEqual([
+      expect.objectContaining({ account: expect.stringMatching(/^\*{4} \d{4}$/), status: 'verified' }),
+    ]);
+    expect(copy.consents).toEqual([
+      expect.objectContaining({
+        purpose: 'device',
+        textVersion: 'device-2026-11',
+        data: { model: 'Export marker phone' },
+      }),
+    ]);
+    const declined = copy.loans.find((l) => l.orderNo === 'IN20261015005')!;
+    expect(declined.history.map((e) => e.reasonCode)).toContain('incomeUnverified');
+    // The sealed numbers are never opened for a file that travels by link.
+    expect(file.body).not.toContain('ABCPS1234K');
+    expect(file.body).not.toContain('9812345670');
+    expect(file.body).not.toMatch(/v1\.[\w-]+\.[\w-]+\.[\w-]+/);
+  });
+
   it('holds everything on the borrower, as a downloadable file, and records the access right as done', async () => {
     const b = await newBorrower('IN', 'Priya Export');
     const loan = await settledLoan(b);
