@@ -614,6 +614,14 @@ export function dataRightsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
             revokedAt: sql`coalesce(${sessions.revokedAt}, ${c.at.toISOString()}::timestamptz)`,
           })
           .where(eq(sessions.borrowerId, id));
+        // Who the borrower is (issue 30, decision 064): the emergency contacts are other people, whom the
+        // lending records do not need: their step goes. Location and device data collected under a consent
+        // go; the consent itself (purpose, text, time) stays as the record that it was given. The identity,
+        // address, job and bank account steps stay sealed with the lending records, for the same period.
+        await tx
+          .delete(verificationSteps)
+          .where(and(eq(verificationSteps.borrowerId, id), eq(verificationSteps.step, 'extra')));
+        await tx.update(consents).set({ data: null }).where(eq(consents.borrowerId, id));
         await tx.delete(borrowerSignups).where(eq(borrowerSignups.borrowerId, id));
         await tx.delete(productEvents).where(eq(productEvents.borrowerId, id));
         await tx.delete(orderRatings).where(eq(orderRatings.borrowerId, id));
@@ -683,6 +691,20 @@ export function dataRightsRepository({ db, run }: Pick<Database, 'db' | 'run'>) 
           {
             record: 'complaints',
             count: await n(tx.select(c1()).from(complaints).where(eq(complaints.borrowerId, id))),
+          },
+          {
+            record: 'verification_steps',
+            count: await n(
+              tx.select(c1()).from(verificationSteps).where(eq(verificationSteps.borrowerId, id)),
+            ),
+          },
+          {
+            record: 'bank_accounts',
+            count: await n(tx.select(c1()).from(bankAccounts).where(eq(bankAccounts.borrowerId, id))),
+          },
+          {
+            record: 'consents',
+            count: await n(tx.select(c1()).from(consents).where(eq(consents.borrowerId, id))),
           },
           {
             record: 'sessions',

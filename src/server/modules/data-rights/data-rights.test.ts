@@ -24,6 +24,7 @@ import {
   qaRecords,
   sessions,
   uploads,
+  verificationSteps,
 } from '../../db/schema.ts';
 import { createTestApp, type StaffHeaders, staffSignIn, type TestApp } from '../../test/helpers.ts';
 import { multipart, photo } from '../../test/images.ts';
@@ -574,6 +575,55 @@ describe('the copy of the data', () => {
 });
 
 describe('account cancellation', () => {
+  it('forgets the emergency contacts and the data taken under a consent; keeps identity and bank records sealed (issue 30)', async () => {
+    const b = await newBorrower('ID', 'Rina Closing');
+    await settledLoan(b);
+    const db = t.database.db;
+    await db.insert(verificationSteps).values([
+      {
+        borrowerId: b.id,
+        market: 'ID',
+        step: 'base',
+        status: 'done',
+        data: { fullName: 'Rina Closing' },
+        sealed: 'v1.a.b.c',
+      },
+      {
+        borrowerId: b.id,
+        market: 'ID',
+        step: 'extra',
+        status: 'done',
+        data: { purpose: 'education' },
+        sealed: 'v1.d.e.f',
+      },
+    ]);
+    await db.insert(consents).values({
+      borrowerId: b.id,
+      purpose: 'location',
+      textVersion: 'location-2026-11',
+      granted: true,
+      data: { lat: -6.2, lng: 106.8 },
+    });
+    const res = await post(DATA_RIGHTS_PATHS.cancelAccount, b.token, { confirm: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const steps = await db.select().from(verificationSteps).where(eq(verificationSteps.borrowerId, b.id));
+    expect(steps.map((s) => s.step)).toEqual(['base']);
+    const [consent] = await db.select().from(consents).where(eq(consents.borrowerId, b.id));
+    expect(consent).toMatchObject({
+      purpose: 'location',
+      textVersion: 'location-2026-11',
+      granted: true,
+      data: null,
+    });
+    const [closure] = await db.select().from(accountClosures).where(eq(accountClosures.borrowerId, b.id));
+    expect(closure!.retained).toEqual(
+      expect.arrayContaining([
+        { record: 'verification_steps', count: 1 },
+        { record: 'consents', count: 1 },
+      ]),
+    );
+  });
+
   it('is refused while a loan is outstanding, in the borrower language, and changes nothing', async () => {
     const india = await t.signIn('IN');
     const refused = await post(DATA_RIGHTS_PATHS.cancelAccount, india, { confirm: true });
