@@ -1,6 +1,7 @@
 import type { BankAccountData, BindBankBody } from '../../../shared/contract/bank-account-schema.ts';
 import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { checkAccountNumber, checkIfsc, namesMatch } from '../../../shared/domain/identity-documents.ts';
+import { bankOfIfsc } from '../../../shared/domain/indian-banks.ts';
 import { PAY_OPTIONS } from '../../../shared/domain/pay-options.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
@@ -65,7 +66,12 @@ export function bankService(deps: {
   const { repo, verifier, sealed, codes, clock } = deps;
 
   function bankName(market: Market, code: string): string {
-    return PAY_OPTIONS[market].banks.find((b) => b.payCode === code)?.bankName ?? code;
+    // India keeps the IFSC as the code: the bank is its first four letters.
+    const named =
+      market === 'IN'
+        ? bankOfIfsc(code)
+        : PAY_OPTIONS[market].banks.find((b) => b.payCode === code)?.bankName;
+    return named ?? code;
   }
 
   function view(market: Market, lang: Lang, row: BankAccountRow | null): BankAccountData {
@@ -165,6 +171,9 @@ export function bankService(deps: {
           code: body.verifyCode,
           now: clock.now(),
         });
+        // No code was ever sent for this borrower: ask for one ("expired" would be untrue). The borrower is
+        // signed in, so this tells nobody anything about another phone.
+        if (checked.outcome === 'none') throw refuse('codeRequired');
         if (checked.outcome !== 'ok') throw checkRefusal(checked);
       }
       // Refused before asking the bank: another borrower's account is never checked again for this one.

@@ -108,7 +108,11 @@ describe('binding an account: India (IFSC + account, penny drop)', () => {
     const who = await borrower('IN');
     const res = await bind(who, { ifsc: ' sbin0005943 ', accountNo: '3012 3456-7890' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ bankCode: 'SBIN0005943', last4: '7890' });
+    expect(res.json().data).toMatchObject({
+      bankCode: 'SBIN0005943',
+      bankName: 'State Bank of India',
+      last4: '7890',
+    });
   });
 });
 
@@ -243,6 +247,10 @@ describe('changing the account', () => {
     const without = await bind(who, next);
     expect(without.statusCode).toBe(400);
     expect(without.json().message).toContain('request the SMS code');
+    // A code typed before any was sent is not "expired": the borrower is asked to request one.
+    const unsent = await bind(who, { ...next, verifyCode: '123456' });
+    expect(unsent.statusCode).toBe(400);
+    expect(unsent.json().message).toContain('request the SMS code');
     const sent = await call(who, BANK_ACCOUNT_PATHS.code);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.resendIn).toBeGreaterThan(0);

@@ -36,7 +36,7 @@ const verifiedIn: BankAccountData = {
   ...none('IN'),
   status: 'verified',
   bankCode: 'HDFC0001234',
-  bankName: 'HDFC0001234',
+  bankName: 'HDFC Bank',
   accountMasked: '**** 4321',
   last4: '4321',
   holderName: 'RAHUL SHARMA',
