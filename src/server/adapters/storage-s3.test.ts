@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -62,6 +62,7 @@ describe('uploads in an S3-compatible bucket', () => {
     const url = res.json().data.url as string;
     const storedName = await storedNameOf(url);
     expect(await s3.keys()).toContain(`images/${storedName}`);
+    expect(readdirSync(t.config.uploadDir)).toEqual([]);
 
     const served = await t.app.inject({ url });
     expect(served.statusCode).toBe(200);
