@@ -18,7 +18,7 @@ import {
 } from './adapters/payment-gateway.ts';
 import { manualPayout, sandboxPayout } from './adapters/payout.ts';
 import { httpSmsSender, localSmsOutbox } from './adapters/sms.ts';
-import { localFolderStorage, type ObjectStorage } from './adapters/storage.ts';
+import { type ObjectStorage, openStorage } from './adapters/storage.ts';
 import { type MovableClock, movableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { newDataKey, sealer } from './crypto/sealed.ts';
@@ -117,7 +117,7 @@ export interface AppDeps {
   database: Database;
   /** `false` silences logging; a stream captures the (redacted) log lines, as tests do. */
   logger?: false | { stream: DestinationStream };
-  /** Object storage for uploads; the local folder under UPLOAD_DIR by default. */
+  /** Object storage for uploads; the configured one (config.storage) by default, closed with the app. */
   storage?: ObjectStorage;
   /** The loan rules' clock; the system's (movable in demo mode) by default. */
   clock?: MovableClock;
@@ -185,7 +185,8 @@ export async function buildApp(deps: AppDeps) {
   const signingKey = config.urlSigningSecret ?? randomBytes(32).toString('base64url');
   // Every other key is derived from it, one per purpose: a leak of one says nothing of the others.
   const derived = (purpose: string) => createHmac('sha256', signingKey).update(purpose).digest('base64url');
-  const storage = deps.storage ?? localFolderStorage(config.uploadDir);
+  const storage = deps.storage ?? (await openStorage(config.storage));
+  if (!deps.storage) app.addHook('onClose', async () => storage.close());
   const uploads = uploadsService(uploadsRepository(database.db), storage, signingKey);
   const complaints = complaintsService(complaintsRepo, uploads, reference);
   const chatbot = chatbotService(chatbotRepo, reference);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageSettings } from './adapters/storage.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'])
@@ -38,6 +39,27 @@ const envSchema = z.object({
     .default('/privacy'),
   /** Where uploaded images are kept (local storage adapter); default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().optional(),
+  /**
+   * `s3://<bucket>` or `s3://<bucket>/<prefix>`: uploaded images go to that S3-compatible bucket, which
+   * every instance shares (decision 072). Without it, the local folder (UPLOAD_DIR), for one process.
+   * Credentials come from AWS's default chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a role).
+   */
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/(?!\.\.?(\/|$))[A-Za-z0-9_.-]+)*\/?$/,
+      'must be s3://bucket or s3://bucket/prefix',
+    )
+    .optional(),
+  /** The S3-compatible service's address (`http://minio:9000`); AWS itself when absent. */
+  STORAGE_ENDPOINT: z.string().url().optional(),
+  /** The bucket's region; `us-east-1` for an endpoint, AWS's default chain (AWS_REGION) otherwise. */
+  STORAGE_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/)
+    .optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: on by default with an endpoint. */
+  STORAGE_PATH_STYLE: bool,
   /**
    * Key for signing image URLs (≥ 32 characters). Several API instances must share it; outside demo
    * mode the server refuses to start without it. Demo mode makes one per data folder (demoSigningKey).
@@ -129,6 +151,8 @@ export interface Config {
   shutdownGraceMs: number;
   shutdownDrainMs: number;
   uploadDir: string;
+  /** Where uploaded images are kept: the local folder (uploadDir) or a shared bucket. */
+  storage: StorageSettings;
   /**
    * Set whenever the environment gives one, and always outside demo mode. In demo mode without one the
    * process uses the data folder's own key (demoSigningKey in server.ts).
@@ -173,7 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.RATE_LIMITS === 'off' && !demo) {
     throw new ConfigError('Invalid configuration:\n  RATE_LIMITS: off is for benchmarks on demo data only');
   }
+  if ((e.STORAGE_ENDPOINT || e.STORAGE_REGION || e.STORAGE_PATH_STYLE !== undefined) && !e.STORAGE_URL) {
+    throw new ConfigError('Invalid configuration:\n  STORAGE_URL: required with the other STORAGE_ settings');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const uploadDir = path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads'));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -192,7 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     privacyAliasRoute: e.PRIVACY_ALIAS_ROUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDrainMs: Math.round(Math.min(e.SHUTDOWN_DRAIN_SECONDS, e.SHUTDOWN_GRACE_SECONDS / 2) * 1000),
-    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadDir,
+    storage: e.STORAGE_URL ? bucketSettings(e.STORAGE_URL, e) : { kind: 'local', dir: uploadDir },
     urlSigningSecret: e.URL_SIGNING_SECRET,
     dataKey: e.DATA_KEY,
     gatewaySecret: e.GATEWAY_SECRET,
@@ -209,6 +238,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tempMs: e.UPLOAD_TEMP_GRACE_MINUTES * 60_000,
     },
     rateLimits: e.RATE_LIMITS === 'on',
+  };
+}
+
+function bucketSettings(
+  url: string,
+  e: {
+    STORAGE_ENDPOINT?: string | undefined;
+    STORAGE_REGION?: string | undefined;
+    STORAGE_PATH_STYLE?: boolean | undefined;
+  },
+): StorageSettings {
+  const [bucket = '', ...rest] = url.slice('s3://'.length).split('/').filter(Boolean);
+  return {
+    kind: 's3',
+    bucket,
+    prefix: rest.length > 0 ? `${rest.join('/')}/` : '',
+    endpoint: e.STORAGE_ENDPOINT,
+    region: e.STORAGE_REGION,
+    forcePathStyle: e.STORAGE_PATH_STYLE ?? Boolean(e.STORAGE_ENDPOINT),
   };
 }
 

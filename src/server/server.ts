@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { localFolderStorage } from './adapters/storage.ts';
+import { openStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, demoDataKey, demoSigningKey, loadConfig, startupNotice } from './config.ts';
 import { sealer } from './crypto/sealed.ts';
@@ -30,7 +30,8 @@ async function main() {
       : // Its own thread: PGlite's work no longer stalls the requests this thread is answering.
         { kind: 'pglite', dataDir: config.dataDir, thread: true },
   );
-  const storage = localFolderStorage(config.uploadDir);
+  // A local folder for one process, or the bucket every instance shares (decision 072).
+  const storage = await openStorage(config.storage);
   // Demo mode gets every demo borrower (several per market); tests keep the one their fixtures expect.
   await seed(database.db, storage, {
     demo: config.demo,
@@ -109,6 +110,7 @@ async function main() {
     await sweep.stop();
     await ledgerCheck.stop();
     await callbacks.stop();
+    storage.close();
     await database.close();
   });
 

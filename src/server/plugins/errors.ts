@@ -80,6 +80,12 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
+      // A dependency that failed (the object store: adapters/storage.ts) is told as 503 and logged here,
+      // by its name and code only: an SDK's error carries the whole HTTP exchange.
+      if (error.status === 503 && error.cause) {
+        const cause = error.cause as { name?: unknown; code?: unknown; message?: unknown };
+        req.log.error({ cause: { name: cause.name, code: cause.code } }, 'dependency unavailable');
+      }
       if (error.status === 429) {
         req.log.warn({ route: req.routeOptions.url }, 'rate limit hit');
         // A refusal that knows how long to wait says so (RFC 9110 Retry-After, in seconds).

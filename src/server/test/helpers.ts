@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { Market } from '../../shared/markets.ts';
-import { localFolderStorage } from '../adapters/storage.ts';
+import { openStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type MovableClock, movableClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -113,7 +113,6 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
-  const storage = localFolderStorage(uploadDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',
@@ -123,6 +122,8 @@ export async function createTestApp(
     DATA_KEY: newDataKey(),
     ...env,
   });
+  // The local folder, or the bucket a test names with STORAGE_URL (storage-s3.test.ts).
+  const storage = await openStorage(config.storage);
   // The app's own key, so the demo borrowers' sealed numbers open as the app's own would.
   const seal = sealer(config.dataKey!);
   await seed(database.db, storage, { demo: config.demo, sealer: seal });
@@ -164,6 +165,7 @@ export async function createTestApp(
     auth: (token) => ({ authorization: `Bearer ${token}` }),
     async close() {
       await app.close();
+      storage.close();
       await database.close();
       rmSync(uploadDir, { recursive: true, force: true });
     },
