@@ -70,8 +70,8 @@ export class KycUnavailable extends Error {
 
 /**
  * The sandbox's test values (decision 067).
- * Aadhaar, by its last four digits (any 12-digit number with a valid Verhoeff check digit, e.g.
- * `2345 6789 1111` is not valid but `verhoeffCheckDigit` makes one):
+ * Aadhaar, by its last four digits (any 12 digits with a valid Verhoeff check digit; decision 067 lists
+ * one per value, e.g. `2345 6793 4321`):
  * - `9999`: unavailable when the OTP is asked (503, nothing kept);
  * - `8888`: the OTP is sent, but the provider is unavailable when it is confirmed (503, nothing kept);
  * - `1111`: the UIDAI's record holds another name (`SANDBOX_OTHER_PERSON`): review;
