@@ -7,6 +7,7 @@ import type { Market } from '../../../shared/markets.ts';
 import { SANDBOX_OTHER_PERSON } from '../../adapters/kyc.ts';
 import { uploads, verificationEvents, verificationSteps } from '../../db/schema.ts';
 import { createTestApp, loggedText, type TestApp } from '../../test/helpers.ts';
+import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { OTP_TTL_MS } from './identity.service.ts';
 import { aadhaarEnding, sendSelfie } from './identity.testing.ts';
 
@@ -392,6 +393,22 @@ describe('data rights', () => {
       .from(verificationSteps)
       .where(eq(verificationSteps.borrowerId, id));
     expect(kept.map((s) => s.step).sort()).toEqual(['base', 'identity']);
+  });
+});
+
+describe('the unattached-uploads sweep', () => {
+  it('keeps a selfie an identity step uses and sweeps one no result used', async () => {
+    const { me } = await india('4321');
+    const used = (await identityRows(me)).step!.data.selfieUpload as string;
+    const other = await withBase('IN');
+    await selfie(other);
+    const [shot] = (await identityRows(other)).events.filter((e) => e.status === 'selfie');
+    const unused = shot!.detail.upload as string;
+    const repo = uploadsRepository(t.database.db);
+    // Everything counts as old: only what something uses survives.
+    await repo.deleteUnattached(new Date(Date.now() + 86_400_000), 10_000, async () => {});
+    expect(await repo.find(used)).not.toBeNull();
+    expect(await repo.find(unused)).toBeNull();
   });
 });
 
