@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import { REPAY_PATHS } from '../shared/contract/constants.ts';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
 import { type BankVerifier, noBankVerifier, sandboxBankVerifier } from './adapters/bank-verification.ts';
+import { type KycProvider, noKyc, sandboxKyc } from './adapters/kyc.ts';
 import {
   type CallbackSender,
   httpSender,
@@ -85,6 +86,8 @@ import { staffService } from './modules/staff/staff.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
+import { identityRoutes } from './modules/verification/identity.routes.ts';
+import { identityService } from './modules/verification/identity.service.ts';
 import { verificationGate } from './modules/verification/index.ts';
 import { verificationRepository } from './modules/verification/verification.repository.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
@@ -198,11 +201,12 @@ export async function buildApp(deps: AppDeps) {
   // Personal numbers at rest (decisions 064, 065): outside demo mode config guarantees DATA_KEY, server.ts gives
   // demo mode its data folder's; an app built without one (tests) seals with a random key that dies with it.
   const sealed = sealer(config.dataKey ?? newDataKey());
-  const verification = verificationService({
-    repo: verificationRepository(database),
-    sealer: sealed,
-    clock,
-  });
+  const verificationRepo = verificationRepository(database);
+  const verification = verificationService({ repo: verificationRepo, sealer: sealed, clock });
+  // The identity check (issue 30, decision 067): the sandbox with the sandbox gateway (demo mode and
+  // tests), as the bank check; no real provider is wired yet, so otherwise every check answers 503.
+  const kyc: KycProvider = config.paymentGateway === 'sandbox' ? sandboxKyc() : noKyc();
+  const identity = identityService({ repo: verificationRepo, sealer: sealed, clock, kyc, selfies: uploads });
   const loans = loansService({
     repo: loansRepo,
     engine,
@@ -269,6 +273,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(async (scope) => {
     await scope.register(multipart, multipartLimits);
     await scope.register(complaintsRoutes, { complaints, uploads });
+  });
+  await app.register(async (scope) => {
+    await scope.register(multipart, multipartLimits);
+    await scope.register(identityRoutes, { identity });
   });
   await app.register(chatbotRoutes, { chatbot });
   await app.register(loansRoutes, { loans });

@@ -68,6 +68,31 @@ export async function seedVerifiedSteps(
       masked: { [kind]: last4(p.idNumber) },
     },
     {
+      // The identity check as the sandbox passes it (decision 067): no Aadhaar is ever kept, only four
+      // made-up last digits (the PAN's) and a reference; no selfie image.
+      step: 'identity',
+      data: {
+        method: market === 'IN' ? 'aadhaarOtp' : 'nikMatch',
+        reference: `${market === 'IN' ? 'UIDAI' : 'DUKCAPIL'}-SEED-${borrowerId}`,
+        ...(market === 'IN' ? { aadhaarLast4: p.idNumber.slice(5, 9) } : {}),
+        verifiedName: market === 'IN' ? p.fullName.toUpperCase() : p.fullName,
+        checks: {
+          number: 'match',
+          name: 'match',
+          birthDate: 'match',
+          ...(market === 'IN' ? { gender: 'match' } : {}),
+          liveness: 'live',
+          face: 'match',
+        },
+        selfieUpload: null,
+      },
+      sealed: null,
+      masked:
+        market === 'IN'
+          ? { aadhaar: last4(`00000000${p.idNumber.slice(5, 9)}`) }
+          : { nik: last4(p.idNumber) },
+    },
+    {
       step: 'personal',
       data:
         market === 'IN'

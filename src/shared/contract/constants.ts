@@ -136,13 +136,19 @@ export const CERTIFY_PATHS = {
   cityList: '/v3/certify/city-list',
   contacts: '/v3/certify/contacts',
   consentData: '/v3/certify/consent-data',
+  /** The identity check (decision 067): India asks the Aadhaar OTP here, then confirms on `identity`. */
+  identityOtp: '/v3/certify/identity-otp',
+  /** One selfie image (multipart field `selfie`): its liveness. */
+  identitySelfie: '/v3/certify/identity-selfie',
+  /** Runs the check: India the reference and OTP, Indonesia the base step's NIK with Dukcapil. */
+  identity: '/v3/certify/identity',
 } as const;
 
 /**
- * The steps a borrower completes before applying, in order (decision 064). Identity (KYC) and bank come
- * with their adapters: each is one more entry here.
+ * The steps a borrower completes before applying, in order (decision 064). The identity check (decision
+ * 067) follows the base step it checks.
  */
-export const REQUIRED_STEPS = ['base', 'personal', 'job', 'extra'] as const;
+export const REQUIRED_STEPS = ['base', 'identity', 'personal', 'job', 'extra'] as const;
 export type RequiredStep = (typeof REQUIRED_STEPS)[number];
 
 /** The version of the location and device consent text the app shows; a consent names it. */

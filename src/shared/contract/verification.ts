@@ -167,3 +167,39 @@ export const consentDataReply = envelope(
   z.object({ purpose: z.string(), textVersion: z.string(), recordedAt: z.string() }),
 );
 export const contactsReply = envelope(z.null());
+
+/**
+ * The identity check's reason codes (decision 067), one catalogue for the borrower's replies, the
+ * back office's queue and the history: each with the status it gives the step. A refusal beats a review;
+ * several reasons are all kept in the history's `checks`, the step's `reason` is the first of this order.
+ */
+export const IDENTITY_REASONS = {
+  numberNotFound: 'refused',
+  birthDateMismatch: 'refused',
+  genderMismatch: 'refused',
+  notLive: 'refused',
+  nameMismatch: 'review',
+  livenessDoubtful: 'review',
+  faceMismatch: 'review',
+} as const;
+export type IdentityReason = keyof typeof IDENTITY_REASONS;
+
+/** India: the 12-digit Aadhaar (spaces forgiven), to ask the UIDAI for an OTP. */
+export const identityOtpBody = z.strictObject({ aadhaar: field(20), lang });
+export type IdentityOtpBody = z.infer<typeof identityOtpBody>;
+export const identityOtpReply = envelope(
+  z.object({
+    /** The provider's reference, to send back with the OTP. */
+    reference: z.string(),
+    /** Until when the OTP may be confirmed. */
+    expiresAt: z.string(),
+    /** The Aadhaar's last four digits, masked: all that is kept of it. */
+    aadhaar: z.string(),
+  }),
+);
+
+/** India: the reference of `identity-otp` and the six-digit OTP; Indonesia: nothing (the base step's NIK). */
+export const identityBody = z.strictObject({ reference: field(80), otp: field(10), lang }).optional();
+export type IdentityBody = z.infer<typeof identityBody>;
+
+export const identitySelfieReply = envelope(z.object({ received: z.literal(true), uploadedAt: z.string() }));

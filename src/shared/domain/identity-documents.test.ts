@@ -11,6 +11,7 @@ import {
   meetsIncomeFloor,
   namesMatch,
   nameWords,
+  verhoeffCheckDigit,
   verhoeffValid,
 } from './identity-documents.ts';
 
@@ -39,6 +40,21 @@ describe('Aadhaar', () => {
   it("computes Verhoeff's check digit (236 → 2363)", () => {
     expect(verhoeffValid('2363')).toBe(true);
     expect(verhoeffValid('2364')).toBe(false);
+  });
+
+  it('catches every single-digit error and every swap of neighbours (what the generated tables are for)', () => {
+    const valid = '234567890124';
+    for (let i = 0; i < valid.length; i++) {
+      for (let d = 0; d <= 9; d++) {
+        if (String(d) === valid[i]) continue;
+        expect(verhoeffValid(`${valid.slice(0, i)}${d}${valid.slice(i + 1)}`)).toBe(false);
+      }
+      if (i + 1 < valid.length && valid[i] !== valid[i + 1])
+        expect(verhoeffValid(`${valid.slice(0, i)}${valid[i + 1]}${valid[i]}${valid.slice(i + 2)}`)).toBe(
+          false,
+        );
+    }
+    expect(verhoeffCheckDigit('23456789012')).toBe('4');
   });
 
   it('keeps only the last four digits of a valid number', () => {

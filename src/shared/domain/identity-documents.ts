@@ -30,37 +30,29 @@ export function checkPan(input: string): Checked<string, 'format' | 'notPerson'>
   return pan[3] === 'P' ? ok(pan) : refused('notPerson');
 }
 
-// Verhoeff's tables: Aadhaar's last digit is the Verhoeff check digit of the first eleven.
-const VERHOEFF_D = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const VERHOEFF_P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
+/**
+ * Verhoeff's check (Aadhaar's last digit checks the first eleven). Its two tables are generated rather
+ * than written out: `d` is the multiplication of the dihedral group D5 (0-4 the rotations, 5-9 the
+ * reflections) and `p`'s row i is the fixed permutation (1 5 7 6 2 8 3 0 9 4) applied i times.
+ */
+const verhoeffD = (j: number, k: number): number =>
+  j < 5 ? (k < 5 ? (j + k) % 5 : 5 + ((j + k) % 5)) : k < 5 ? 5 + ((j - k + 5) % 5) : (j - k + 5) % 5;
+const VERHOEFF_STEP = [1, 5, 7, 6, 2, 8, 3, 0, 9, 4];
+const VERHOEFF_P: number[][] = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]];
+for (let i = 1; i < 8; i++) VERHOEFF_P.push(VERHOEFF_P[i - 1]!.map((x) => VERHOEFF_STEP[x]!));
 
 export function verhoeffValid(digits: string): boolean {
   let c = 0;
   const reversed = [...digits].reverse();
   for (let i = 0; i < reversed.length; i++) {
-    c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![Number(reversed[i])]!]!;
+    c = verhoeffD(c, VERHOEFF_P[i % 8]![Number(reversed[i])]!);
   }
   return c === 0;
+}
+
+/** The digit that makes `digits` + it Verhoeff-valid (test values and the sandbox's documented numbers). */
+export function verhoeffCheckDigit(digits: string): string {
+  return String([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => verhoeffValid(`${digits}${d}`)));
 }
 
 /**

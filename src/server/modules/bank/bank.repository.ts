@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { bankAccounts, borrowers, verificationSteps } from '../../db/schema.ts';
 
@@ -39,14 +40,16 @@ export function bankRepository(db: Db) {
     },
 
     /**
-     * The name the borrower's identity was verified under: the `base` verification step's full name once
-     * that step is done, else the name the borrower row holds (registration's, or the demo's) until the
-     * verification steps exist for them. And their phone, for the change's SMS code.
+     * The name the borrower's identity was verified under: the identity check's (decision 067: the
+     * UIDAI's record in India, the base step's name Dukcapil agreed with in Indonesia) once that step is
+     * done, else the `base` step's full name once that is done, else the name the borrower row holds
+     * (registration's, or the demo's). And their phone, for the change's SMS code.
      */
     async person(borrowerId: number): Promise<{ name: string; phone: string } | null> {
+      const identity = alias(verificationSteps, 'identity_step');
       const [row] = await db
         .select({
-          name: sql<string>`coalesce(${verificationSteps.data}->>'fullName', ${borrowers.name})`,
+          name: sql<string>`coalesce(${identity.data}->>'verifiedName', ${verificationSteps.data}->>'fullName', ${borrowers.name})`,
           phone: borrowers.phone,
         })
         .from(borrowers)
@@ -56,6 +59,14 @@ export function bankRepository(db: Db) {
             eq(verificationSteps.borrowerId, borrowers.id),
             eq(verificationSteps.step, 'base'),
             eq(verificationSteps.status, 'done'),
+          ),
+        )
+        .leftJoin(
+          identity,
+          and(
+            eq(identity.borrowerId, borrowers.id),
+            eq(identity.step, 'identity'),
+            eq(identity.status, 'done'),
           ),
         )
         .where(eq(borrowers.id, borrowerId));

@@ -173,6 +173,23 @@ describe("the sandbox's answers", () => {
     expect(res.json().data).toMatchObject({ status: 'verified', holderName: 'SITI NURHALIZA' });
   });
 
+  it("compares with the identity check's verified name once that step is done (decision 067)", async () => {
+    const who = await borrower('IN', 'Pengguna Baru');
+    await t.database.db.insert(verificationSteps).values([
+      { borrowerId: who.id, market: 'IN', step: 'base', status: 'done', data: { fullName: 'Rahul Verma' } },
+      {
+        borrowerId: who.id,
+        market: 'IN',
+        step: 'identity',
+        status: 'done',
+        data: { verifiedName: 'RAHUL KUMAR VERMA' },
+      },
+    ]);
+    const res = await bind(who, { ifsc: 'ICIC0000104', accountNo: accountNo('IN') });
+    // The sandbox answers with the name we compare against: the UIDAI's, not the typed one.
+    expect(res.json().data).toMatchObject({ status: 'verified', holderName: 'RAHUL KUMAR VERMA' });
+  });
+
   it('no such account: refused, nothing saved', async () => {
     const who = await borrower('ID');
     const res = await bind(who, { bankCode: 'BNI', accountNo: accountNo('ID', '0000') }, 'en');

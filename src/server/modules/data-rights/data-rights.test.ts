@@ -388,7 +388,15 @@ describe('the copy of the data', () => {
     expect(base.status).toBe('done');
     expect(base.masked).toEqual(expect.objectContaining({ pan: '******234K' }));
     expect(base.history.length).toBeGreaterThan(0);
-    expect(copy.verification.map((v) => v.step).sort()).toEqual(['base', 'extra', 'job', 'personal']);
+    expect(copy.verification.map((v) => v.step).sort()).toEqual([
+      'base',
+      'extra',
+      'identity',
+      'job',
+      'personal',
+    ]);
+    // The identity check (decision 067): the Aadhaar's last four only, as every screen shows it.
+    expect(copy.verification.find((v) => v.step === 'identity')!.masked).toEqual({ aadhaar: '********1234' });
     expect(copy.bankAccounts).toEqual([
       expect.objectContaining({ account: expect.stringMatching(/^\*{4} \d{4}$/), status: 'verified' }),
     ]);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { complaintImages, uploads } from '../../db/schema.ts';
+import { complaintImages, uploads, verificationSteps } from '../../db/schema.ts';
 import { rowShape, rowsOf } from '../../db/statement.ts';
 
 const DOOMED_ROW = rowShape('uploads_swept', { stored_name: z.string() });
@@ -50,6 +50,9 @@ export function uploadsRepository(db: Db) {
             select u.id from ${uploads} u
              where u.created_at < ${olderThan.toISOString()}::timestamptz
                and not exists (select 1 from ${complaintImages} ci where ci.upload_id = u.id)
+               -- A selfie the identity check used is kept with its step (decision 067).
+               and not exists (select 1 from ${verificationSteps} vs
+                                where vs.step = 'identity' and vs.data->>'selfieUpload' = u.id)
              order by u.created_at
              limit ${limit}
              for update of u skip locked

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { statusSql } from '../../../shared/domain/order-status.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -143,6 +143,87 @@ export function verificationRepository({ db, run }: Pick<Database, 'db' | 'run'>
         version: saved!.version,
         updatedAt: saved!.updatedAt.toISOString(),
       };
+    },
+
+    /** Those of `steps` the borrower saved, with their sealed values, in `tx` (under the borrower's lock). */
+    async stepsForUpdate(
+      tx: Db,
+      borrowerId: number,
+      steps: string[],
+    ): Promise<
+      Array<{
+        step: string;
+        status: string;
+        data: Record<string, unknown>;
+        sealed: string | null;
+        version: number;
+      }>
+    > {
+      return tx
+        .select({
+          step: verificationSteps.step,
+          status: verificationSteps.status,
+          data: verificationSteps.data,
+          sealed: verificationSteps.sealed,
+          version: verificationSteps.version,
+        })
+        .from(verificationSteps)
+        .where(and(eq(verificationSteps.borrowerId, borrowerId), inArray(verificationSteps.step, steps)));
+    },
+
+    /** A history row that changes no step (an OTP asked, a selfie taken: decision 067). */
+    async addEvent(
+      borrowerId: number,
+      e: { step: string; status: string; detail: Record<string, unknown> },
+      tx: Db = db,
+    ): Promise<void> {
+      await tx.insert(verificationEvents).values({ borrowerId, ...e, reason: null, actor: 'borrower' });
+    },
+
+    /**
+     * The borrower's latest event of `status` on `step` (with `detail.reference` = `reference` when given),
+     * and whether a result of the identity check already used that reference or upload.
+     */
+    async latestEvent(
+      borrowerId: number,
+      step: string,
+      status: string,
+      reference?: string,
+      tx: Db = db,
+    ): Promise<{ detail: Record<string, unknown> } | null> {
+      const [row] = await tx
+        .select({ detail: verificationEvents.detail })
+        .from(verificationEvents)
+        .where(
+          and(
+            eq(verificationEvents.borrowerId, borrowerId),
+            eq(verificationEvents.step, step),
+            eq(verificationEvents.status, status),
+            reference === undefined
+              ? undefined
+              : sql`${verificationEvents.detail}->>'reference' = ${reference}`,
+          ),
+        )
+        .orderBy(desc(verificationEvents.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Whether a result of `step` was already reached with this `key` (`value`): a one-time token spent. */
+    async resultUsed(tx: Db, borrowerId: number, step: string, key: string, value: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: verificationEvents.id })
+        .from(verificationEvents)
+        .where(
+          and(
+            eq(verificationEvents.borrowerId, borrowerId),
+            eq(verificationEvents.step, step),
+            inArray(verificationEvents.status, ['done', 'review', 'refused']),
+            sql`${verificationEvents.detail}->>${key} = ${value}`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     async hasConsent(tx: Db, borrowerId: number, purpose: string): Promise<boolean> {

@@ -22,7 +22,7 @@ import { savedMessage, type VerificationService } from './verification.service.t
 const borrowerOnly = { access: 'borrower' } as const;
 const tags = ['verification'];
 /** Saves are few per borrower; a script trying PANs or NIKs meets the limit (decision 064). */
-const saves = perBorrower(60);
+export const saves = perBorrower(60);
 
 /** The borrower's verification calls (spec §7 "certify" family; paths and rules in decision 064). */
 export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (

@@ -3,7 +3,7 @@ import {
   REQUIRED_STEPS,
   type RequiredStep,
 } from '../../../shared/contract/constants.ts';
-import { ERROR_CODE, VERIFY_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
+import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import {
   type BaseBody,
   type ConsentDataBody,
@@ -17,7 +17,6 @@ import {
   type PersonalBody,
   RELATIONS,
   type StepsData,
-  type StepView,
 } from '../../../shared/contract/verification.ts';
 import { findCity, REGIONS } from '../../../shared/domain/cities.ts';
 import {
@@ -31,26 +30,21 @@ import {
 import { formatMoney } from '../../../shared/domain/money.ts';
 import { normalizePhone, SHARED_PATTERNS } from '../../../shared/domain/phone.ts';
 import { marketDay } from '../../../shared/domain/time.ts';
-import { messageOf, translate } from '../../../shared/i18n/resources.ts';
+import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import type { Clock } from '../../clock.ts';
 import type { Sealer } from '../../crypto/sealed.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
-import type { StepRow, VerificationRepository } from './verification.repository.ts';
-
-/** Field name → message key (under `verification:fields.`) and its placeholders. */
-type Problems = Record<string, { key: string; vars?: Record<string, string> }>;
+import { firstMissing, maskLast4, type Problems, refuseFields, sealPurpose, stepView } from './step-views.ts';
+import type { VerificationRepository } from './verification.repository.ts';
 
 /** The steps this module saves; identity and bank are other features' (KYC, bank accounts). */
 export type FormStep = 'base' | 'personal' | 'job' | 'extra';
 
-/** Last four characters shown, the rest starred: what any reply shows of a personal number. */
-export const maskLast4 = (value: string) =>
-  value.length <= 4 ? '****' : `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
-
-/** The sealing purpose of each step's personal numbers (bound into the ciphertext, crypto/sealed.ts). */
-const sealPurpose = (step: string) => `verification:${step}`;
+/** The base step's fields the identity check verified: locked once it passed (decision 067). */
+const IDENTITY_FIELDS = ['fullName', 'birthDate', 'gender'] as const;
 
 const oneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
   value !== undefined && (list as readonly string[]).includes(value);
@@ -67,52 +61,6 @@ const nameOk = (v: string) => NAME.test(v) && (v.match(/\p{L}/gu) ?? []).length 
 export function verificationService(deps: { repo: VerificationRepository; sealer: Sealer; clock: Clock }) {
   const { repo, sealer, clock } = deps;
 
-  /** A refusal with a message per field in the borrower's language (`data.fields`). */
-  function refuseFields(lang: Lang, problems: Problems): never {
-    const fields = Object.fromEntries(
-      Object.entries(problems).map(([name, p]) => [
-        name,
-        messageOf(lang, `verification:fields.${p.key}`, p.vars),
-      ]),
-    );
-    const err = new AppError(VERIFY_ERROR_CODE.FIELDS, 'verification:fieldsRefused', 400);
-    err.data = { fields };
-    throw err;
-  }
-
-  function view(lang: Lang, step: string, row: StepRow | undefined): StepView {
-    const title = messageOf(lang, `verification:steps.${step}`);
-    if (!row)
-      return {
-        step,
-        status: 'missing',
-        title,
-        reason: '',
-        version: 0,
-        data: {},
-        masked: {},
-        updatedAt: null,
-      };
-    const reason =
-      row.status === 'done'
-        ? ''
-        : messageOf(lang, `verification:reasons.${row.status === 'review' ? 'review' : 'refused'}`);
-    return {
-      step,
-      status: row.status,
-      title,
-      reason,
-      version: row.version,
-      data: row.data,
-      masked: row.masked,
-      updatedAt: row.updatedAt,
-    };
-  }
-
-  /** The first required step not done, or null. */
-  const firstMissing = (done: readonly string[]): RequiredStep | null =>
-    REQUIRED_STEPS.find((s) => !done.includes(s)) ?? null;
-
   async function save(
     borrower: BorrowerIdentity,
     lang: Lang,
@@ -122,6 +70,11 @@ export function verificationService(deps: { repo: VerificationRepository; sealer
       secret: Record<string, unknown> | null;
       masked: Record<string, string | string[]>;
     },
+    /** A further refusal judged under the borrower's lock (the base step's identity lock). */
+    guard?: (
+      tx: Db,
+      built: { data: Record<string, unknown>; secret: Record<string, unknown> | null },
+    ) => Promise<void>,
   ) {
     const saved = await repo.transaction(async (tx) => {
       const me = await repo.lockBorrower(tx, borrower.id, step);
@@ -130,6 +83,7 @@ export function verificationService(deps: { repo: VerificationRepository; sealer
       if (me.hasStep && me.openLoan)
         throw new AppError(ERROR_CODE.CONFLICT, 'verification:refusals.liveLoan', 409);
       const built = build(me);
+      if (guard) await guard(tx, built);
       return repo.saveStep(tx, {
         borrowerId: borrower.id,
         market: borrower.market,
@@ -145,7 +99,7 @@ export function verificationService(deps: { repo: VerificationRepository; sealer
       });
     });
     const done = await repo.doneSteps(borrower.id);
-    return { saved: view(lang, step, saved), next: firstMissing(done) };
+    return { saved: stepView(lang, step, saved), next: firstMissing(done) };
   }
 
   const today = (market: Market) => marketDay(clock.now(), market);
@@ -157,7 +111,7 @@ export function verificationService(deps: { repo: VerificationRepository; sealer
       const names = [...REQUIRED_STEPS, ...rows.map((r) => r.step).filter((s) => !oneOf(REQUIRED_STEPS, s))];
       const done = rows.filter((r) => r.status === 'done').map((r) => r.step);
       return {
-        steps: names.map((s) => view(lang, s, byStep.get(s))),
+        steps: names.map((s) => stepView(lang, s, byStep.get(s))),
         next: firstMissing(done),
         level: REQUIRED_STEPS.filter((s) => done.includes(s)).length,
         required: REQUIRED_STEPS.length,
@@ -214,11 +168,29 @@ export function verificationService(deps: { repo: VerificationRepository; sealer
       }
       if (Object.keys(p).length > 0) refuseFields(lang, p);
       const [kind, number] = Object.entries(secret)[0]!;
-      return save(borrower, lang, 'base', () => ({
-        data: { fullName, birthDate, gender, email },
-        secret,
-        masked: { [kind]: maskLast4(number) },
-      }));
+      return save(
+        borrower,
+        lang,
+        'base',
+        () => ({
+          data: { fullName, birthDate, gender, email },
+          secret,
+          masked: { [kind]: maskLast4(number) },
+        }),
+        // Once the identity check passed (or waits for review) on these details, they are what the
+        // lender verified: name, birth date, gender and number stay; the e-mail may change (decision 067).
+        async (tx, built) => {
+          const rows = await repo.stepsForUpdate(tx, borrower.id, ['base', 'identity']);
+          const identity = rows.find((r) => r.step === 'identity');
+          const old = rows.find((r) => r.step === 'base');
+          if (!old || !identity || identity.status === 'refused') return;
+          const same =
+            IDENTITY_FIELDS.every((f) => old.data[f] === built.data[f]) &&
+            old.sealed !== null &&
+            sealer.open(sealPurpose('base'), old.sealed) === JSON.stringify(built.secret);
+          if (!same) throw new AppError(ERROR_CODE.CONFLICT, 'verification:identity.locked', 409);
+        },
+      );
     },
 
     async personal(borrower: BorrowerIdentity, lang: Lang, body: PersonalBody) {

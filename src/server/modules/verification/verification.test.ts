@@ -7,6 +7,7 @@ import type { Market } from '../../../shared/markets.ts';
 import { sealer } from '../../crypto/sealed.ts';
 import { borrowers, consents, verificationEvents, verificationSteps } from '../../db/schema.ts';
 import { createTestApp, loggedText, type TestApp } from '../../test/helpers.ts';
+import { passIdentity } from './identity.testing.ts';
 
 /** The verification steps (issue 30, decision 064): every field per market, sealing, masking, gating. */
 let t: TestApp;
@@ -125,7 +126,7 @@ describe('base: name, birth date, gender, e-mail and the market’s identity num
       gender: 'male',
       email: 'rahul@example.com',
     });
-    expect(data.next).toBe('personal');
+    expect(data.next).toBe('identity');
   });
 
   it('India: refuses a malformed PAN, a company’s PAN, and a NIK, each with its own message', async () => {
@@ -376,9 +377,10 @@ describe('at rest and in replies', () => {
     expect(res.statusCode).toBe(200);
     for (const n of SENT) expect(res.body).not.toContain(n);
     const data = res.json().data;
-    expect(data).toMatchObject({ next: 'personal', level: 1, required: 4 });
+    expect(data).toMatchObject({ next: 'identity', level: 1, required: 5 });
     expect(data.steps.map((s: { step: string; status: string }) => [s.step, s.status])).toEqual([
       ['base', 'done'],
+      ['identity', 'missing'],
       ['personal', 'missing'],
       ['job', 'missing'],
       ['extra', 'missing'],
@@ -539,6 +541,10 @@ describe('applying and confirming need every required step', () => {
       en: 'Complete your basic details before you apply.',
       id: 'Lengkapi data dasar Anda sebelum mengajukan pinjaman.',
     },
+    identity: {
+      en: 'Complete the identity check before you apply.',
+      id: 'Selesaikan verifikasi identitas sebelum mengajukan pinjaman.',
+    },
     personal: {
       en: 'Complete your personal details before you apply.',
       id: 'Lengkapi data pribadi Anda sebelum mengajukan pinjaman.',
@@ -583,6 +589,10 @@ describe('applying and confirming need every required step', () => {
       };
       await expectMissing('base');
       await saved(CERTIFY_PATHS.base, me, market === 'IN' ? baseIN() : baseID());
+      await expectMissing('identity');
+      const checked = await passIdentity(t.app, { ...t.auth(me), 'x-lang': 'en' }, market);
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(checked.json().data.saved.status).toBe('done');
       await expectMissing('personal');
       await saved(CERTIFY_PATHS.personal, me, personal(market));
       await saved(CERTIFY_PATHS.extra, me, extra(market));
@@ -593,7 +603,7 @@ describe('applying and confirming need every required step', () => {
       expect(apply.statusCode, apply.body).toBe(200);
       const pushed = await push();
       expect(pushed.statusCode, pushed.body).toBe(200);
-      expect((await post(CERTIFY_PATHS.steps, me)).json().data).toMatchObject({ next: null, level: 4 });
+      expect((await post(CERTIFY_PATHS.steps, me)).json().data).toMatchObject({ next: null, level: 5 });
     });
   }
 });
