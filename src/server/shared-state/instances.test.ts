@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, LOAN_PATHS } from '../../shared/contract/constants.ts';
+import { PROMO_PATHS } from '../../shared/contract/promotion.ts';
 import { newDataKey } from '../crypto/sealed.ts';
 import { products } from '../db/schema.ts';
 import { LOGIN_PATHS } from '../modules/identity/sms-login.ts';
@@ -112,7 +113,7 @@ describe.skipIf(!REDIS)('two instances on one database and one Redis', () => {
     expect(quote.statusCode).toBe(404);
   });
 
-  it("reads on one instance the demo SMS the other sent, and moves the other's demo clock", async () => {
+  it("reads on one instance the demo SMS and captcha answer of the other, and moves the other's demo clock", async () => {
     const sent = await a.app.inject({
       method: 'POST',
       url: LOGIN_PATHS.sendCode,
@@ -123,6 +124,19 @@ describe.skipIf(!REDIS)('two instances on one database and one Redis', () => {
     const held = await b.app.inject({ url: '/dev-api/sms/last?phone=9876543210' });
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json().data.code).toMatch(/^\d{6}$/);
+
+    // The first seeded registration page; its captcha drawn on one instance, its answer read on the other.
+    const sid = (
+      await a.app.inject({ url: `${PROMO_PATHS.sid}?templateId=1`, remoteAddress: '10.31.0.4' })
+    ).json().data.sid as string;
+    const picture = await a.app.inject({
+      url: `${PROMO_PATHS.captcha}?sid=${sid}`,
+      remoteAddress: '10.31.0.4',
+    });
+    expect(picture.statusCode).toBe(200);
+    const answer = await b.app.inject({ url: `/dev-api/captcha/last?sid=${sid}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.answer).toMatch(/^\w+$/);
 
     const before = b.clock.offsetMs();
     const moved = await a.app.inject({ method: 'POST', url: '/dev-api/clock', payload: { days: 2 } });
