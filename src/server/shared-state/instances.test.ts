@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, LOAN_PATHS } from '../../shared/contract/constants.ts';
 import { PROMO_PATHS } from '../../shared/contract/promotion.ts';
@@ -16,7 +17,23 @@ import { createTestApp, staffSignIn, type TestApp } from '../test/helpers.ts';
  * address); each group of instances has a key prefix of its own, so parallel files never meet.
  */
 const REDIS = process.env.TEST_REDIS_URL;
-const prefix = () => `test:${randomBytes(6).toString('hex')}:`;
+const prefixes: string[] = [];
+const prefix = () => {
+  const p = `test:${randomBytes(6).toString('hex')}:`;
+  prefixes.push(p);
+  return p;
+};
+
+// The demo clock's offset never expires: a file's keys go with it.
+afterAll(async () => {
+  if (!REDIS) return;
+  const redis = new Redis(REDIS);
+  for (const p of prefixes) {
+    const keys = await redis.keys(`${p}*`);
+    if (keys.length) await redis.del(...keys);
+  }
+  await redis.quit();
+});
 
 /** Polls `done` until it holds; returns how long that took (the test's timeout is the outer bound). */
 async function within(done: () => Promise<boolean>): Promise<number> {
