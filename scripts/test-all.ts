@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -88,6 +89,31 @@ function failedTests(r: VitestReport): string[] {
   }
   return out;
 }
+
+/**
+ * The tests of several instances (decision 071) need a Redis: the machine's on the default address when
+ * one answers there and none was named.
+ */
+async function redisAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+if (!process.env.TEST_REDIS_URL && (await redisAnswers('127.0.0.1', 6379)))
+  process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+console.log(
+  process.env.TEST_REDIS_URL
+    ? 'tests of several instances use the Redis at TEST_REDIS_URL'
+    : 'no Redis answers on 127.0.0.1:6379: the tests of several instances are skipped',
+);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

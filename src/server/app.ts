@@ -102,6 +102,7 @@ import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
 import { referenceData } from './reference-data.ts';
 import { replySerializerCompiler } from './serializer.ts';
+import { openSharedState } from './shared-state/index.ts';
 
 /** Paths that belong to the API: unknown ones get a JSON 404, everything else the site's 404 page. */
 const API_PREFIXES = [
@@ -124,6 +125,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** The loan rules' clock; the system's (movable in demo mode) by default. */
   clock?: MovableClock;
+  /** Where this app's keys and channels start in Redis (tests: one prefix per group of instances). */
+  redisPrefix?: string;
 }
 
 declare module 'fastify' {
@@ -168,20 +171,31 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ checkContract: config.env !== 'production' }));
 
+  // What several instances share (decision 071): in Redis with REDIS_URL, else in this process.
+  const shared = await openSharedState({
+    url: config.redisUrl,
+    prefix: deps.redisPrefix,
+    // The loan rules' time: the system's, which demo mode and tests may move forward (clock.ts).
+    clock: deps.clock ?? movableClock(),
+    log: app.log,
+  });
+  app.addHook('onClose', () => shared.close());
+  const { bus, clock } = shared;
   const sessionRepo = sessionRepository(database);
-  const sessions = sessionService(sessionRepo, { ttlMs: config.sessionTtlMs });
+  const sessions = sessionService(sessionRepo, { ttlMs: config.sessionTtlMs, bus });
   const siteRepo = siteRepository(database.db);
   const complaintsRepo = complaintsRepository(database);
   const chatbotRepo = chatbotRepository(database.db);
   const loansRepo = loansRepository(database);
-  const reference = referenceData({
-    complaints: complaintsRepo,
-    chatbot: chatbotRepo,
-    site: siteRepo,
-    loans: loansRepo,
-  });
-  // The loan rules' time: the system's, which demo mode and tests may move forward (clock.ts).
-  const clock = deps.clock ?? movableClock();
+  const reference = referenceData(
+    {
+      complaints: complaintsRepo,
+      chatbot: chatbotRepo,
+      site: siteRepo,
+      loans: loansRepo,
+    },
+    bus,
+  );
   const site = siteService(siteRepo, reference);
   // Outside demo mode config guarantees a key. The process (server.ts) gives demo mode its data folder's
   // key; an app built without one (tests) signs with a key of its own that dies with it.
@@ -254,16 +268,20 @@ export async function buildApp(deps: AppDeps) {
     global: false,
     // The bench's switch (RATE_LIMITS=off, demo data only): every route-level limit lets all through.
     ...(config.rateLimits ? {} : { allowList: () => true }),
+    // Counted in Redis when instances share one, so a limit holds across all of them (decision 071).
+    ...shared.rateLimitStore,
     errorResponseBuilder: () => new AppError(ERROR_CODE.RATE_LIMITED),
   });
   await app.register(docsPlugin, { demo: config.demo, staff });
   await app.register(authPlugin, { sessions, staff });
 
+  const databaseProbe =
+    database.kind === 'postgres' && config.databaseUrl
+      ? freshConnectionProbe(config.databaseUrl)
+      : database.ping;
+  // Ready only when the database and the shared state (Redis, if configured) both answer.
   await app.register(healthRoutes, {
-    probe:
-      database.kind === 'postgres' && config.databaseUrl
-        ? freshConnectionProbe(config.databaseUrl)
-        : database.ping,
+    probe: async () => void (await Promise.all([databaseProbe(), shared.ping()])),
   });
   await app.register(sessionRoutes, { sessions, demo: config.demo });
   await app.register(siteRoutes, { site });
@@ -324,7 +342,7 @@ export async function buildApp(deps: AppDeps) {
   if (config.demo && sandbox) await app.register(sandboxPayRoutes, { payments: paymentsAdmin });
   // The older bank-card repayment (decision 032). SMS go to the local outbox (no provider adapter yet);
   // codes and repay tokens are keyed by keys of their own, derived like the gateway's.
-  const smsOutbox = localSmsOutbox({ now: () => clock.now().getTime() });
+  const smsOutbox = localSmsOutbox({ now: () => clock.now().getTime(), values: shared.values('sms-outbox') });
   // One-time SMS codes for every purpose (card repayments, registration): one set of per-phone limits.
   // A configured provider sends for real; otherwise the in-process outbox (demo mode reads it).
   const smsSender = config.smsProvider ? httpSmsSender(config.smsProvider) : smsOutbox;
@@ -365,6 +383,7 @@ export async function buildApp(deps: AppDeps) {
     hourlySmsCap: config.smsHourlyCap,
     alert: (message, detail) => app.log.error({ alert: true, ...detail }, message),
     demo: config.demo,
+    demoAnswers: shared.values('captcha-answers'),
   });
   await app.register(promotionRoutes, { promotion });
   if (config.demo) await app.register(demoCaptchaRoutes, { promotion });

@@ -5,7 +5,7 @@
  */
 export interface TtlCache<K, V> {
   get(key: K, load: (key: K) => Promise<V>): Promise<V>;
-  /** Drops one key (this instance only; other instances see the change within the TTL). */
+  /** Drops one key (this instance only; the change bus tells the others: shared-state/invalidation.ts). */
   delete(key: K): void;
   /**
    * Drops every entry whose loaded value passes `test`, and every load still in flight (it may have

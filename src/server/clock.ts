@@ -2,15 +2,18 @@
  * The time every loan rule reads (due dates, overdue days, cooling-off, daily quotas, the jobs). In
  * production it is the system's; in demo mode and tests it can be moved forward, so the simulator and
  * the journeys can watch a loan fall due and go overdue without waiting for days. Moving it is kept in
- * this process only (demo mode runs one).
+ * this process, or shared by every instance through Redis (shared-state/clock.ts, decision 071).
  */
 export interface Clock {
   now(): Date;
 }
 
 export interface MovableClock extends Clock {
-  /** Moves the clock forward by `ms` (never backward: a loan's history only goes one way). */
-  advance(ms: number): void;
+  /**
+   * Moves the clock forward by `ms` (never backward: a loan's history only goes one way). The shared
+   * clock resolves once Redis has the move (and rejects when Redis is not there).
+   */
+  advance(ms: number): void | Promise<void>;
   /** How far ahead of the system time this clock is. */
   offsetMs(): number;
 }

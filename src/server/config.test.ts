@@ -57,6 +57,18 @@ describe('configuration', () => {
     }
   });
 
+  it('shares state through Redis only when REDIS_URL names one (decision 071)', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@10.0.0.5:6380/2' }).redisUrl).toBe(
+      'redis://:secret@10.0.0.5:6380/2',
+    );
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com' }).redisUrl).toBe(
+      'rediss://cache.example.com',
+    );
+    for (const bad of ['http://10.0.0.5:6379', '10.0.0.5:6379', 'redis:// space', ''])
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow(/REDIS_URL/);
+  });
+
   it('has working defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);

@@ -21,6 +21,15 @@ const envSchema = z.object({
    * database on a few cores; a larger server can take more (each runs its reads one after another).
    */
   DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * Redis (`redis://` or `rediss://`, optionally with a password and a database number), for what several
+   * instances must share: rate-limit counters, cache invalidation, the demo clock and outboxes (decision
+   * 071). Without it the process keeps all of that to itself, which is right for one instance.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// address')
+    .optional(),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For we believe; empty trusts none. */
@@ -141,6 +150,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseReadConnections: number;
+  /** Shared state for several instances (decision 071); none for one process. */
+  redisUrl?: string | undefined;
   /** Demo mode: demo sign-in and the shell simulator exist. On unless production, or forced by DEMO. */
   demo: boolean;
   logLevel: string;
@@ -210,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseReadConnections: e.DATABASE_READ_CONNECTIONS,
+    redisUrl: e.REDIS_URL,
     demo,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.split(',')

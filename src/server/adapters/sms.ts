@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Delivery } from '../../shared/contract/identity.ts';
 import type { Market } from '../../shared/markets.ts';
+import { type ExpiringValues, memoryValues } from '../shared-state/values.ts';
 
 /**
  * Sending text messages (decision 032). The product sends one-time codes by SMS: for a card repayment
@@ -36,54 +38,35 @@ export interface HeldSms {
 
 /** The local sender's extra: what a demo's phone would have received (demo mode's read-out route). */
 export interface LocalSmsOutbox extends SmsSender {
-  last(phone: string): HeldSms | null;
+  last(phone: string): Promise<HeldSms | null>;
 }
 
 /**
- * The local sender, the default: a phone that lives in this process. It keeps the last messages per
- * number in memory for `keepMs` (a code is worth nothing after 5 minutes), at most `max` in all, so that
- * the simulator, a demo or a browser journey can read the code it would have received. In memory, not a
- * table: a table would keep codes in clear, which the codes' own table never does; a demo server is one
- * process. Only demo mode exposes what it holds.
+ * The local sender, the default: a phone that lives with the app. It keeps the last message per number
+ * for `keepMs` (a code is worth nothing after 5 minutes), so that the simulator, a demo or a browser
+ * journey can read the code it would have received. Held in this process (at most `max` numbers), or in
+ * Redis when several instances share one (decision 071), so any instance reads what another sent. Not a
+ * table: a table would keep codes in clear, which the codes' own table never does. Numbers are keyed by
+ * their hash. Only demo mode exposes what it holds.
  */
 export function localSmsOutbox(
-  opts: { keepMs?: number; max?: number; now?: () => number } = {},
+  opts: { keepMs?: number; max?: number; now?: () => number; values?: ExpiringValues } = {},
 ): LocalSmsOutbox {
   const keepMs = opts.keepMs ?? 10 * 60_000;
-  const max = opts.max ?? 500;
   const now = opts.now ?? Date.now;
-  // Insertion order is sending order: the oldest message is the first key's first entry.
-  const held = new Map<string, HeldSms[]>();
-  let count = 0;
-
-  const forgetOld = () => {
-    const before = now() - keepMs;
-    for (const [phone, list] of held) {
-      const kept = list.filter((m) => m.sentAt.getTime() > before);
-      count -= list.length - kept.length;
-      if (kept.length === 0) held.delete(phone);
-      else held.set(phone, kept);
-    }
-    while (count > max) {
-      const [phone, list] = held.entries().next().value as [string, HeldSms[]];
-      list.shift();
-      count--;
-      if (list.length === 0) held.delete(phone);
-    }
-  };
+  const held = opts.values ?? memoryValues({ max: opts.max ?? 500 });
+  const keyOf = (phone: string) => createHash('sha256').update(phone).digest('hex');
 
   return {
     async send({ purpose, via, market, phone, text }) {
-      const list = held.get(phone) ?? [];
-      // Re-inserted, so the numbers messaged last are dropped last.
-      held.delete(phone);
-      held.set(phone, [...list, { purpose, via, market, text, sentAt: new Date(now()) }]);
-      count++;
-      forgetOld();
+      const message = { purpose, via, market, text, sentAt: new Date(now()).toISOString() };
+      await held.set(keyOf(phone), JSON.stringify(message), keepMs);
     },
-    last(phone) {
-      forgetOld();
-      return held.get(phone)?.at(-1) ?? null;
+    async last(phone) {
+      const text = await held.get(keyOf(phone));
+      if (!text) return null;
+      const message = JSON.parse(text) as Omit<HeldSms, 'sentAt'> & { sentAt: string };
+      return { ...message, sentAt: new Date(message.sentAt) };
     },
   };
 }

@@ -5,6 +5,7 @@ import { ERROR_CODE } from '../../shared/contract/reply-codes.ts';
 import { messageOf } from '../../shared/i18n/resources.ts';
 import { AppError } from '../errors.ts';
 import { langOf } from '../lang.ts';
+import { isRedisUnavailable } from '../shared-state/index.ts';
 
 /**
  * Codes that mean "not now" rather than "this query is wrong": network failures; PostgreSQL refusing
@@ -114,6 +115,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(error)) {
       req.log.error({ code: (error as { code?: string }).code }, 'database unavailable');
+      return sendError(req, reply, new AppError(ERROR_CODE.UNAVAILABLE));
+    }
+    if (isRedisUnavailable(error)) {
+      // A rate-limit counter, the demo clock or an outbox could not be reached: "not now", like a database.
+      req.log.error({ code: (error as { code?: string }).code }, 'shared state unavailable');
       return sendError(req, reply, new AppError(ERROR_CODE.UNAVAILABLE));
     }
     req.log.error({ err: error }, 'unexpected error');

@@ -110,8 +110,13 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Wraps what the app sees of the database (a test that times or reorders its statements). */
   wrap: (database: Database) => Database = (database) => database,
+  /**
+   * Another instance (decision 071): on the database of an app already made (not seeded again, not
+   * closed by this one), with its keys in Redis under `redisPrefix` (give both apps the same one).
+   */
+  instance: { database?: Database; redisPrefix?: string } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = instance.database ?? (await freshDatabase());
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -126,10 +131,17 @@ export async function createTestApp(
   const storage = await openStorage(config.storage);
   // The app's own key, so the demo borrowers' sealed numbers open as the app's own would.
   const seal = sealer(config.dataKey!);
-  await seed(database.db, storage, { demo: config.demo, sealer: seal });
+  if (!instance.database) await seed(database.db, storage, { demo: config.demo, sealer: seal });
   const { lines: logs, stream } = captureLogs();
   const clock = movableClock();
-  const app = await buildApp({ config, database: wrap(database), logger: { stream }, storage, clock });
+  const app = await buildApp({
+    config,
+    database: wrap(database),
+    logger: { stream },
+    storage,
+    clock,
+    redisPrefix: instance.redisPrefix,
+  });
   await app.ready();
   return {
     app,
@@ -166,7 +178,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       storage.close();
-      await database.close();
+      if (!instance.database) await database.close();
       rmSync(uploadDir, { recursive: true, force: true });
     },
   };

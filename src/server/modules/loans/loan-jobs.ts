@@ -220,7 +220,7 @@ export const demoClockRoutes: FastifyPluginAsyncZod<{ clock: MovableClock; jobs:
       },
     },
     async (req) => {
-      clock.advance(req.body.days * DAY);
+      await clock.advance(req.body.days * DAY);
       const result = await jobs.run();
       return ok({ now: clock.now().toISOString(), offsetDays: clock.offsetMs() / DAY, ...result });
     },

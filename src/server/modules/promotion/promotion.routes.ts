@@ -96,7 +96,7 @@ export const demoCaptchaRoutes: FastifyPluginAsyncZod<{ promotion: PromotionServ
     '/dev-api/captcha/last',
     { config: { access: 'public' }, schema: { tags: ['demo'], querystring: captchaQuery } },
     async (req) => {
-      const answer = promotion.demoAnswer(req.query.sid);
+      const answer = await promotion.demoAnswer(req.query.sid);
       if (!answer) throw new AppError(ERROR_CODE.NOT_FOUND);
       return ok({ answer });
     },

@@ -7,6 +7,7 @@ import { type Lang, MARKET_INFO, type Market } from '../../../shared/markets.ts'
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { type ExpiringValues, memoryValues } from '../../shared-state/values.ts';
 import { sameToken } from '../../signed-links.ts';
 import {
   captchaAnswer,
@@ -48,14 +49,13 @@ export function promotionService(deps: {
    * or a browser journey can pass the captcha as a person reading it would (never in production).
    */
   demo?: boolean;
+  /** Where demo mode keeps those answers: this process by default, Redis for several (decision 071). */
+  demoAnswers?: ExpiringValues;
 }) {
-  const demoAnswers = new Map<string, string>();
-  const rememberForDemo = (sid: string, answer: string) => {
-    if (!deps.demo) return;
-    demoAnswers.delete(sid);
-    demoAnswers.set(sid, answer);
-    // The oldest go first: a demo needs the last few hundred at most.
-    if (demoAnswers.size > 500) demoAnswers.delete(demoAnswers.keys().next().value as string);
+  // The oldest go first: a demo needs the last few hundred at most.
+  const demoAnswers = deps.demoAnswers ?? memoryValues({ max: 500 });
+  const rememberForDemo = async (sid: string, answer: string) => {
+    if (deps.demo) await demoAnswers.set(sid, answer, CAPTCHA_TTL_MS);
   };
   const { db, codes, clock } = deps;
   const repo = promotionRepository(db);
@@ -76,7 +76,7 @@ export function promotionService(deps: {
 
   return {
     /** Demo mode: the answer of a session's current picture (null otherwise, and always outside demo). */
-    demoAnswer: (sid: string) => (deps.demo ? (demoAnswers.get(sid) ?? null) : null),
+    demoAnswer: async (sid: string) => (deps.demo ? await demoAnswers.get(sid) : null),
 
     async template(id: number): Promise<TemplateData> {
       const t = await template(id);
@@ -128,7 +128,7 @@ export function promotionService(deps: {
         CAPTCHA_MAX_DRAWS,
       );
       if (!drawn) return null;
-      rememberForDemo(sid, answer);
+      await rememberForDemo(sid, answer);
       return captchaPng(answer);
     },
 

@@ -93,7 +93,7 @@ export const demoCardRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['demo'], querystring: demoSmsQuery, response: { 200: demoSmsReply } },
     },
     async (req) => {
-      const held = outbox.last(req.query.phone);
+      const held = await outbox.last(req.query.phone);
       if (!held) throw notFound();
       // A message writes the code whole; a call's script spells it out ("4, 8, 2, …").
       const spelled = new RegExp(`\\b\\d(?:(?:, )?\\d){${SMS_CODE.length - 1}}\\b`).exec(held.text)?.[0];

@@ -4,6 +4,7 @@ import { ttlCache } from '../../cache.ts';
 import { DEMO_BORROWERS } from '../../db/seed.ts';
 import { notFound } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
+import { type InvalidationBus, localBus } from '../../shared-state/invalidation.ts';
 import type { SessionRepository } from './session.repository.ts';
 
 /** Tokens are 256 random bits; only their SHA-256 is stored (security baseline 7.2.3). */
@@ -13,12 +14,17 @@ export function hashToken(token: string): string {
 
 /**
  * How long this instance trusts a session it has checked without asking the database again. A logout
- * here takes effect at once; a revocation made by another instance within this bound (decision 020).
+ * here takes effect at once; one made on another instance within a second through the change bus
+ * (decision 071), or within this bound when no message reaches it (no REDIS_URL, Redis down).
  */
 export const SESSION_CACHE_MS = 5_000;
 
-export function sessionService(repo: SessionRepository, opts: { ttlMs: number; now?: () => Date }) {
+export function sessionService(
+  repo: SessionRepository,
+  opts: { ttlMs: number; now?: () => Date; bus?: InvalidationBus },
+) {
   const now = opts.now ?? (() => new Date());
+  const bus = opts.bus ?? localBus();
   // Only live sessions are kept: an unknown token is asked about every time (and answered 401). Keyed by
   // the token itself, so a hit costs no hashing (2% of a read, decision 041): the process holds each
   // token anyway while its request runs, and the database still sees only hashes.
@@ -34,6 +40,13 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
     return { id, market, name, sessionId, expiresAt };
   };
   const lookupToken = (token: string) => lookup(hashToken(token));
+  // Revocations made on other instances: by session id or borrower, never a token (O(size), as rare as
+  // a logout; it also drops a lookup in flight, which may have read before the revocation).
+  bus.subscribe((change) => {
+    if (change.kind === 'session') live.deleteWhere((s) => s?.sessionId === change.sessionId);
+    else if (change.kind === 'borrower') live.deleteWhere((s) => s?.id === change.borrowerId);
+    else if (change.kind === 'missed') live.clear();
+  });
   return {
     /** Opens a session for a borrower and returns the bearer token (shown once, never stored). */
     async open(borrowerId: number, deviceId: string | null): Promise<string> {
@@ -57,18 +70,20 @@ export function sessionService(repo: SessionRepository, opts: { ttlMs: number; n
       return identity;
     },
 
-    /** Revokes the session in the database and forgets it here at once. */
+    /** Revokes the session in the database, forgets it here at once and tells the other instances. */
     async logout(identity: BorrowerIdentity, token: string): Promise<void> {
       await repo.revokeSession(identity.sessionId, now());
       live.delete(token);
+      bus.publish({ kind: 'session', sessionId: identity.sessionId });
     },
 
     /**
      * Forgets every cached session of a borrower here at once (their sessions were revoked in the
-     * database: an account closed). Other instances refuse them within SESSION_CACHE_MS.
+     * database: an account closed), and tells the other instances.
      */
     forgetBorrower(borrowerId: number): void {
       live.deleteWhere((session) => session?.id === borrowerId);
+      bus.publish({ kind: 'borrower', borrowerId });
     },
 
     /** Demo mode only: the market's seeded demo borrowers, numbered from 1 as demo sign-in takes them. */
