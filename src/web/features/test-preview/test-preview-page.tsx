@@ -27,6 +27,7 @@ export const PREVIEW_LINKS = [
   { key: 'repayment', label: 'Repay' },
   { key: 'extension', label: 'Repay delay' },
   { key: 'bindBank', label: 'Bind bank' },
+  { key: 'verification', label: 'Verification progress' },
   { key: 'aboutUs', label: 'About us' },
   { key: 'complaint', label: 'Complaint' },
   { key: 'customerService', label: 'Customer service' },
