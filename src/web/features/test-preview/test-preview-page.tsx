@@ -20,7 +20,7 @@ export const PREVIEW_FIELDS = [
 export type PreviewFieldKey = (typeof PREVIEW_FIELDS)[number]['key'];
 export type PreviewFields = Record<PreviewFieldKey, string>;
 
-/** The pages spec §2 links to, by their H5_PATHS key. */
+/** The pages spec §2 links to, and verification progress (issue 30), by their H5_PATHS key. */
 export const PREVIEW_LINKS = [
   { key: 'loanConfirm', label: 'Confirm loan' },
   { key: 'loanDetails', label: 'Loan detail' },
