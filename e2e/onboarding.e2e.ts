@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, borrowers, orders } from '../src/server/db/schema.ts';
@@ -16,6 +17,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * applied for and confirmed, approved in the back office, paid out by the sandbox into that account, and
  * the loan in /myLoans.
  */
+const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screens');
 let server: RunningServer;
 let visitor: Browser;
 let operator: Browser;
@@ -183,6 +185,12 @@ describe.each(['IN', 'ID'] as const)('a new borrower in %s', (market) => {
     const { page } = visitor;
     await openH5('/verification');
     await page.getByRole('heading', { level: 1, name: c.verification }).waitFor();
+    // Every form step done, the bank account the one left: the next step, marked.
+    await page.locator('[aria-current="step"]').getByRole('link', { name: c.addBank }).waitFor();
+    await page.screenshot({
+      path: path.join(SHOTS, `onboarding-${market}-verification.png`),
+      fullPage: true,
+    });
     await page.getByRole('link', { name: c.addBank }).click();
     await page.waitForURL(/\/bindBank/);
     if (market === 'IN') await page.getByLabel(p.bank.label).fill(p.bank.value);
