@@ -243,6 +243,11 @@ describe('the other borrower screens whose copy or styles changed, at 390 px', (
       await page.locator('main h1').first().waitFor();
       await shot(page, `${label}-complaint-entry`);
       expect(await layoutProblems(page)).toEqual([]);
+
+      await open(page, c.market, c.lang, '/verification?x=1');
+      await page.locator('.verification-list').waitFor();
+      await shot(page, `${label}-verification`);
+      expect(await layoutProblems(page)).toEqual([]);
     });
   }
 });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerSignups, borrowers } from '../src/server/db/schema.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
+import { openLanding, REGISTER_COPY, registerWith } from './support/register.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -22,66 +22,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-const json = async (path: string) => (await (await fetch(`${server.baseURL}${path}`)).json()).data;
-
-/** Opens the landing and waits for its picture; returns the picture's session. */
-async function openLanding(page: Page, query: string): Promise<string> {
-  const picture = page.waitForRequest((r) => r.url().includes('/promotion/get-captcha?'));
-  await page.goto(`${server.baseURL}/promotion?${query}`);
-  return new URL((await picture).url()).searchParams.get('sid')!;
-}
-
-async function registerWith(
-  page: Page,
-  copy: {
-    phone: string;
-    picture: string;
-    sms: string;
-    get: string;
-    sent: string;
-    submit: string;
-  },
-  phone: string,
-  sid: string,
-) {
-  await page.getByRole('textbox', { name: copy.phone, exact: true }).fill(phone);
-  const { answer } = await json(`/dev-api/captcha/last?sid=${sid}`);
-  await page.getByRole('textbox', { name: copy.picture, exact: true }).fill(answer);
-  await page.getByRole('button', { name: copy.get }).click();
-  await page.getByText(copy.sent).waitFor();
-  const sms = await json(`/dev-api/sms/last?phone=${phone.replace(/\D/g, '')}`);
-  const code = /\b(\d{6})\b/.exec(sms.text)![1]!;
-  await page.getByRole('textbox', { name: copy.sms, exact: true }).fill(code);
-  await page.locator('#promo-agreement').check();
-  await page.getByRole('button', { name: copy.submit, exact: true }).click();
-  await page.waitForURL(/#\/downloadTemplate\?/);
-}
-
-const EN = {
-  phone: 'Mobile number',
-  picture: 'Picture code',
-  sms: 'SMS code',
-  get: 'Get code',
-  sent: 'Code sent. Check your SMS messages.',
-  submit: 'Register',
-};
-const ID = {
-  phone: 'Nomor ponsel',
-  picture: 'Kode gambar',
-  sms: 'Kode SMS',
-  get: 'Dapatkan kode',
-  sent: 'Kode terkirim. Periksa pesan SMS Anda.',
-  submit: 'Daftar',
-};
-
 describe('registering from a promotion landing', () => {
   it('India: registered, then the same phone again is told to download the app and sign in', async () => {
     const { page } = visitor;
     const query = 'id=1&user_from=e2e&app_from=ymgj&utm_tag=spring&links_id=7';
-    const sid = await openLanding(page, query);
+    const sid = await openLanding(page, server, query);
     await page.getByRole('heading', { name: 'Instant loans up to ₹80,000' }).waitFor();
     await expectAccessible(page, 'promotion landing (India)');
-    await registerWith(page, EN, '98123 45001', sid);
+    await registerWith(page, server, REGISTER_COPY.en, '98123 45001', sid);
     await page.getByText('Registered successfully. Download the app to continue.').waitFor();
     expect(page.url()).toMatch(/user_from=e2e/);
     expect(page.url()).toMatch(/links_id=7/);
@@ -99,17 +47,17 @@ describe('registering from a promotion landing', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ days: 1 }),
     });
-    const again = await openLanding(page, query);
-    await registerWith(page, EN, '9812345001', again);
+    const again = await openLanding(page, server, query);
+    await registerWith(page, server, REGISTER_COPY.en, '9812345001', again);
     await page.getByText('This number is already registered. Download the app and sign in.').waitFor();
   });
 
   it('Indonesia: the page in Indonesian, registered, on to the download page', async () => {
     const { page } = visitor;
-    const sid = await openLanding(page, 'id=2&user_from=e2e&app_from=ymgj&down_id=3');
+    const sid = await openLanding(page, server, 'id=2&user_from=e2e&app_from=ymgj&down_id=3');
     await page.getByRole('heading', { name: /Pinjaman cepat/ }).waitFor();
     await expectAccessible(page, 'promotion landing (Indonesia)');
-    await registerWith(page, ID, '0812-9876-5001', sid);
+    await registerWith(page, server, REGISTER_COPY.id, '0812-9876-5001', sid);
     await page.getByText('Pendaftaran berhasil. Unduh aplikasi untuk melanjutkan.').waitFor();
     expect(page.url()).toMatch(/down_id=3/);
     const [b] = await server.database.db.select().from(borrowers).where(eq(borrowers.phone, '081298765001'));

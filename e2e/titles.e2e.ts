@@ -22,6 +22,7 @@ import { repaymentPay } from '../src/shared/i18n/repayment-pay.ts';
 import { repaymentPlan } from '../src/shared/i18n/repayment-plan.ts';
 import { shell } from '../src/shared/i18n/shell.ts';
 import { support } from '../src/shared/i18n/support.ts';
+import { verificationProgress } from '../src/shared/i18n/verification-progress.ts';
 import type { Lang, Market } from '../src/shared/markets.ts';
 import { type Browser, openBrowser } from './support/browser.ts';
 import { openAsBorrower } from './support/h5.ts';
@@ -147,6 +148,7 @@ async function h5Stops(market: Market): Promise<Stop[]> {
     { to: `/repaymentInstruction?orderId=${due}`, title: repaymentInstruction[lang].title },
     { to: '/bindBank', title: bindBank[lang].title },
     { to: '/myLoans', title: myLoans[lang].title },
+    { to: '/verification', title: verificationProgress[lang].title },
     // Reached without a document (a stale entry): it says so under its own title.
     { to: '/viewDocument', title: documentViewer[lang].title.none },
     { to: '/bridgeTest', title: shell[lang].bridgeTest.title },

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { ROUTE_ALIASES } from '../shared/contract/app-calls.ts';
 import { REPAY_PATHS } from '../shared/contract/constants.ts';
 import { ERROR_CODE } from '../shared/contract/reply-codes.ts';
 import { type BankVerifier, noBankVerifier, sandboxBankVerifier } from './adapters/bank-verification.ts';
@@ -97,6 +98,7 @@ import { compressApiPlugin } from './plugins/compress-api.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { freshConnectionProbe, healthRoutes } from './plugins/health.ts';
+import { routeAliasesPlugin } from './plugins/route-aliases.ts';
 import { applyJsonHeaders, JSON_HEADERS, securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { webRoutes } from './plugins/web.ts';
@@ -227,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
     reference,
     clock,
     verified: verificationGate(verification),
+    missingStep: (borrowerId) => verification.missingStep(borrowerId),
   });
   const jobs = loanJobs({ database, engine, clock });
   const ordersAdmin = ordersAdminService(database.db, engine, staffRepo.audit, () => payout, clock);
@@ -272,6 +275,8 @@ export async function buildApp(deps: AppDeps) {
     ...shared.rateLimitStore,
     errorResponseBuilder: () => new AppError(ERROR_CODE.RATE_LIMITED),
   });
+  // After the limiter, before every route: an alias shares its original's limit (decision 069).
+  await app.register(routeAliasesPlugin, { aliases: ROUTE_ALIASES });
   await app.register(docsPlugin, { demo: config.demo, staff });
   await app.register(authPlugin, { sessions, staff });
 

@@ -31,6 +31,8 @@ export const H5_PATHS = {
   myData: '/myData',
   /** Every order of the borrower, open ones first (issue 30). */
   myLoans: '/myLoans',
+  /** The verification steps, their status and the next one (issue 30, decision 069). */
+  verification: '/verification',
   /** A document opened from a screen (the certificate, the data copy), with the way back (issue 29). */
   document: '/viewDocument',
   bridgeTest: '/bridgeTest',

@@ -54,6 +54,11 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   },
   { path: '/bindBank', shell: 'h5', module: 'features/bind-bank/bind-bank-page.tsx' },
   { path: '/myLoans', shell: 'h5', module: 'features/my-loans/my-loans-page.tsx' },
+  {
+    path: '/verification',
+    shell: 'h5',
+    module: 'features/verification-progress/verification-progress-page.tsx',
+  },
   { path: '/viewDocument', shell: 'h5', module: 'features/document-viewer/document-page.tsx' },
   { path: '/promotion', shell: 'promo', prefix: true },
   { path: '/admin', shell: 'admin', prefix: true },

@@ -141,6 +141,11 @@ export const loans = catalog({
       overdue_one: '{{count}} day overdue',
       overdue_other: '{{count}} days overdue',
     },
+    /** The home page's next step (decision 069). */
+    home: {
+      apply: 'Choose a loan',
+      repay: 'Pay {{amount}} by {{date}}',
+    },
     stand: {
       title: 'We could not sign you in there',
       description:
@@ -292,6 +297,10 @@ export const loans = catalog({
     myLoans: {
       overdue_one: 'Terlambat {{count}} hari',
       overdue_other: 'Terlambat {{count}} hari',
+    },
+    home: {
+      apply: 'Pilih pinjaman',
+      repay: 'Bayar {{amount}} paling lambat {{date}}',
     },
     stand: {
       title: 'Kami tidak dapat memasukkan Anda ke layanan itu',

@@ -31,6 +31,7 @@ import { site } from './site.ts';
 import { staff } from './staff.ts';
 import { support } from './support.ts';
 import { verification } from './verification.ts';
+import { verificationProgress } from './verification-progress.ts';
 
 /**
  * Every namespace, in both languages: the server's catalog (error messages in the caller's language).
@@ -71,6 +72,7 @@ export const namespaces = {
   staff,
   promotion,
   verification,
+  verificationProgress,
 } as const;
 
 export type Namespace = keyof typeof namespaces;

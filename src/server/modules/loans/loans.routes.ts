@@ -1,4 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  APP_PATHS,
+  homeBody,
+  homeReply,
+  productDetailBody,
+  productDetailReply,
+} from '../../../shared/contract/app-calls.ts';
 import { LOAN_PATHS, PRODUCT_MODULE } from '../../../shared/contract/constants.ts';
 import {
   applyBody,
@@ -106,6 +113,21 @@ export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async
     LOAN_PATHS.orderList,
     { config: borrowerOnly, schema: { tags, body: orderListBody, response: { 200: orderListReply } } },
     async (req) => ok(await loans.orderList(req.borrower!, langOf(req), req.body.page)),
+  );
+
+  app.post(
+    APP_PATHS.home,
+    { config: borrowerOnly, schema: { tags, body: homeBody, response: { 200: homeReply } } },
+    async (req) => ok(await loans.home(req.borrower!, langOf(req))),
+  );
+
+  app.post(
+    APP_PATHS.productDetail,
+    {
+      config: borrowerOnly,
+      schema: { tags, body: productDetailBody, response: { 200: productDetailReply } },
+    },
+    async (req) => ok(await loans.productDetail(req.borrower!, langOf(req), req.body.productId)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { HomeData, ProductDetail } from '../../../shared/contract/app-calls.ts';
 import {
   type KeyFacts,
   type LoanConfirm,
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/contract/loans.ts';
 import { ERROR_CODE, LOAN_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { type LoanAccount, loanAccount } from '../../../shared/domain/loan-account.ts';
+import { MARKET_OFFER, offerText } from '../../../shared/domain/market-offer.ts';
 import { formatMoney } from '../../../shared/domain/money.ts';
 import {
   isDueOrOverdue,
@@ -47,7 +49,7 @@ import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
 import type { OrderEngine } from '../orders/index.ts';
-import { isLive, type LoansRepository, type OfferedProduct } from './loans.repository.ts';
+import { isLive, type LoansRepository, type OfferedProduct, type OrderView } from './loans.repository.ts';
 
 type Open = Array<{ p: number; s: number }>;
 
@@ -117,8 +119,10 @@ export function loansService(deps: {
    * (the verification feature's gate, decision 064). Asked by `apply` and `push`.
    */
   verified: (borrowerId: number) => Promise<void>;
+  /** The first required verification step the borrower has not done, or null (the home page's next step). */
+  missingStep: (borrowerId: number) => Promise<string | null>;
 }) {
-  const { repo, engine, reference, clock, verified } = deps;
+  const { repo, engine, reference, clock, verified, missingStep } = deps;
   const money = (minor: number, market: Market) => formatMoney(minor, market);
   const day = (d: MarketDay, lang: Lang, market: Market) =>
     formatDate(startOfMarketDay(d, market), lang, market);
@@ -304,6 +308,59 @@ export function loansService(deps: {
     return withQuery(H5_PATHS.loanDetails, { productId, orderId: orderNo });
   }
 
+  /** The amount and term a screen opens on: the product's largest amount over its longest term. */
+  function defaultsOf(p: OfferedProduct, chosen: { amount?: number; periods?: number } = {}) {
+    return {
+      amount: chosen.amount ?? p.terms.amountMax,
+      periods: chosen.periods ?? Math.max(...p.terms.termDays),
+    };
+  }
+
+  function choicesOf(p: OfferedProduct) {
+    const m = p.market;
+    return {
+      amountMin: p.terms.amountMin,
+      amountMax: p.terms.amountMax,
+      amountStep: p.terms.amountStep,
+      amountMinText: money(p.terms.amountMin, m),
+      amountMaxText: money(p.terms.amountMax, m),
+      terms: [...p.terms.termDays].sort((a, b) => a - b),
+    };
+  }
+
+  const rateDesc = (p: OfferedProduct, lang: Lang) =>
+    t(lang, 'rateDesc', { rate: dailyRateText(p.terms.dailyInterestPpm, lang) });
+
+  /** One order as My loans and the home page show it: the loan account's figures (decision 048). */
+  function listItem(o: OrderView, lang: Lang, m: Market, today: MarketDay): OrderListItem {
+    const live = isLive(o.status);
+    const account = live ? loanAccount(o) : null;
+    const next = account?.nextDue(today) ?? null;
+    const daysOverdue = account ? Math.max(0, ...account.overdue(today).periods.map((p) => p.daysLate)) : 0;
+    return {
+      orderNo: o.orderNo,
+      orderStatus: o.status,
+      statusText: translate(lang, 'orders', `status.${o.status}` as MessageKey<'orders'>),
+      open: live || isPending(o.status),
+      productId: o.productId,
+      productName: o.productName,
+      productLogo: o.productLogo,
+      amount: o.amountMinor,
+      amountText: money(o.amountMinor, m),
+      appliedOnText: formatDate(o.createdAt, lang, m),
+      nextDue: next
+        ? {
+            day: next.day,
+            dayText: next.day ? day(next.day, lang, m) : '',
+            amount: next.amount,
+            amountText: money(next.amount, m),
+          }
+        : null,
+      daysOverdue,
+      overdueText: daysOverdue > 0 ? t(lang, 'myLoans.overdue', { count: daysOverdue }) : '',
+    };
+  }
+
   return {
     async recommendList(borrower: BorrowerIdentity, lang: Lang): Promise<RecommendedProduct[]> {
       const offered = await reference.products(borrower.market);
@@ -338,8 +395,7 @@ export function loansService(deps: {
     ): Promise<LoanConfirm> {
       const m = borrower.market;
       const p = await product(m, body.productId);
-      const amount = body.amount ?? p.terms.amountMax;
-      const periods = body.periods ?? Math.max(...p.terms.termDays);
+      const { amount, periods } = defaultsOf(p, body);
       const q = quote(p, amount, periods);
       const now = clock.now();
       const today = marketDay(now, m);
@@ -375,15 +431,8 @@ export function loansService(deps: {
         amountText: money(amount, m),
         periods,
         termUnit: 'day',
-        choices: {
-          amountMin: p.terms.amountMin,
-          amountMax: p.terms.amountMax,
-          amountStep: p.terms.amountStep,
-          amountMinText: money(p.terms.amountMin, m),
-          amountMaxText: money(p.terms.amountMax, m),
-          terms: [...p.terms.termDays].sort((a, b) => a - b),
-        },
-        pRateDsc: t(lang, 'rateDesc', { rate: dailyRateText(p.terms.dailyInterestPpm, lang) }),
+        choices: choicesOf(p),
+        pRateDsc: rateDesc(p, lang),
         details,
         repay_plans: planOf(q, lang, m, today),
         keyFacts: keyFacts(p, q, lang, dueDates),
@@ -629,39 +678,90 @@ export function loansService(deps: {
      */
     async orderList(borrower: BorrowerIdentity, lang: Lang, page: number): Promise<OrderList> {
       const { orders, hasMore } = await repo.orderList(borrower.id, page, ORDER_LIST_PAGE_SIZE);
-      const m = borrower.market;
-      const today = marketDay(clock.now(), m);
-      const items = orders.map((o): OrderListItem => {
-        const live = isLive(o.status);
-        const account = live ? loanAccount(o) : null;
-        const next = account?.nextDue(today) ?? null;
-        const daysOverdue = account
-          ? Math.max(0, ...account.overdue(today).periods.map((p) => p.daysLate))
-          : 0;
-        return {
-          orderNo: o.orderNo,
-          orderStatus: o.status,
-          statusText: translate(lang, 'orders', `status.${o.status}` as MessageKey<'orders'>),
-          open: live || isPending(o.status),
-          productId: o.productId,
-          productName: o.productName,
-          productLogo: o.productLogo,
-          amount: o.amountMinor,
-          amountText: money(o.amountMinor, m),
-          appliedOnText: formatDate(o.createdAt, lang, m),
-          nextDue: next
-            ? {
-                day: next.day,
-                dayText: next.day ? day(next.day, lang, m) : '',
-                amount: next.amount,
-                amountText: money(next.amount, m),
-              }
-            : null,
-          daysOverdue,
-          overdueText: daysOverdue > 0 ? t(lang, 'myLoans.overdue', { count: daysOverdue }) : '',
-        };
-      });
+      const today = marketDay(clock.now(), borrower.market);
+      const items = orders.map((o) => listItem(o, lang, borrower.market, today));
       return { items, page, hasMore };
+    },
+
+    /**
+     * The app's home page (decision 069): the market's offer, the order that needs the borrower first (My
+     * loans' order, so its figures are the loan account's) and what to do next. Two statements, sent at
+     * once: the verification gate's and My loans' first row.
+     */
+    async home(borrower: BorrowerIdentity, lang: Lang): Promise<HomeData> {
+      const m = borrower.market;
+      const [step, page] = await Promise.all([missingStep(borrower.id), repo.orderList(borrower.id, 1, 1)]);
+      const first = page.orders[0];
+      const loan = first ? listItem(first, lang, m, marketDay(clock.now(), m)) : null;
+      const open = loan?.open ? loan : null;
+      const offer = MARKET_OFFER[m];
+      const text = offerText(m, lang);
+      const next: HomeData['next'] = step
+        ? {
+            action: 'verify',
+            step,
+            title: messageOf(lang, `verification:missing.${step}`),
+            url: H5_PATHS.verification,
+          }
+        : open?.nextDue
+          ? {
+              action: 'repay',
+              step: null,
+              title: t(lang, 'home.repay', { amount: open.nextDue.amountText, date: open.nextDue.dayText }),
+              url: detailsUrl(open.productId, open.orderNo),
+            }
+          : open
+            ? {
+                action: 'review',
+                step: null,
+                title: open.statusText,
+                url: detailsUrl(open.productId, open.orderNo),
+              }
+            : { action: 'apply', step: null, title: t(lang, 'home.apply'), url: H5_PATHS.relevant };
+      return {
+        offer: {
+          amountMin: offer.amountMin,
+          amountMax: offer.amountMax,
+          amountMinText: text.min,
+          amountMaxText: text.max,
+          decision: text.decision,
+          payout: text.payout,
+        },
+        loan: open,
+        next,
+      };
+    },
+
+    /**
+     * A product before the borrower applies (decision 069): its range, terms and the key facts of the
+     * amount and term its confirmation opens on. Nothing is stored (no quote: nothing can be booked from it);
+     * another market's product is not found.
+     */
+    async productDetail(borrower: BorrowerIdentity, lang: Lang, productId: number): Promise<ProductDetail> {
+      const m = borrower.market;
+      const p = await product(m, productId);
+      const { amount, periods } = defaultsOf(p);
+      const q = quote(p, amount, periods);
+      const today = marketDay(clock.now(), m);
+      const choices = choicesOf(p);
+      return {
+        productId: p.id,
+        productName: p.name,
+        productLogo: p.logoUrl,
+        productDesc: p.copy[lang].description,
+        amountMin: choices.amountMin,
+        amountMax: choices.amountMax,
+        amountStep: choices.amountStep,
+        amountRange: `${choices.amountMinText} - ${choices.amountMaxText}`,
+        terms: choices.terms,
+        pRateDsc: rateDesc(p, lang),
+        keyFacts: keyFacts(
+          p,
+          q,
+          lang,
+          q.schedule.map((s) => addDays(today, s.dueDay)),
+        ),
+      };
     },
 
     async score(borrower: BorrowerIdentity, orderNo: string, score: number) {

@@ -132,6 +132,14 @@ export const h5Screens: readonly H5Screen[] = [
     path: H5_PATHS.myLoans,
     load: () => import('../../features/my-loans/my-loans-page.tsx').then((m) => m.MyLoansPage),
   },
+  // Verification progress (issue 30, decision 069): asks for the steps itself, like My loans.
+  {
+    path: H5_PATHS.verification,
+    load: () =>
+      import('../../features/verification-progress/verification-progress-page.tsx').then(
+        (m) => m.VerificationProgressPage,
+      ),
+  },
   // Opened from customer service; its query module stays out of the entry, which is at its budget.
   {
     path: H5_PATHS.myData,

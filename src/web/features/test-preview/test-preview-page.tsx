@@ -20,13 +20,14 @@ export const PREVIEW_FIELDS = [
 export type PreviewFieldKey = (typeof PREVIEW_FIELDS)[number]['key'];
 export type PreviewFields = Record<PreviewFieldKey, string>;
 
-/** The pages spec §2 links to, by their H5_PATHS key. */
+/** The pages spec §2 links to, and verification progress (issue 30), by their H5_PATHS key. */
 export const PREVIEW_LINKS = [
   { key: 'loanConfirm', label: 'Confirm loan' },
   { key: 'loanDetails', label: 'Loan detail' },
   { key: 'repayment', label: 'Repay' },
   { key: 'extension', label: 'Repay delay' },
   { key: 'bindBank', label: 'Bind bank' },
+  { key: 'verification', label: 'Verification progress' },
   { key: 'aboutUs', label: 'About us' },
   { key: 'complaint', label: 'Complaint' },
   { key: 'customerService', label: 'Customer service' },
