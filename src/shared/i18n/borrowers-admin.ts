@@ -6,7 +6,6 @@ import { catalog } from './catalog.ts';
 
 export const borrowersAdmin = catalog({
   en: {
-    nav: { borrowers: 'Borrowers', verification: 'Verification review' },
     search: {
       title: 'Borrowers',
       label: 'Phone, borrower number or order number',
@@ -185,7 +184,6 @@ export const borrowersAdmin = catalog({
     },
   },
   id: {
-    nav: { borrowers: 'Peminjam', verification: 'Tinjauan verifikasi' },
     search: {
       title: 'Peminjam',
       label: 'Telepon, nomor peminjam atau nomor pesanan',
