@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminBorrower, AdminStep } from '../../../../shared/contract/admin-borrowers.ts';
+import { orders as orderCopy } from '../../../../shared/i18n/orders.ts';
 import type { Market } from '../../../../shared/markets.ts';
 import { isNotFound } from '../../../lib/api-query.ts';
+import { addCopy } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { PageError, PageLoading } from '../../../ui/page-state.tsx';
 import { isOtherMarket } from '../admin-api.ts';
@@ -13,6 +15,9 @@ import { Time } from '../admin-ui.tsx';
 import { borrowersKeys, fetchBorrower } from './borrowers-api.ts';
 import { Revealable } from './reveal.tsx';
 import '../admin.css';
+
+// Orders are named by their status words, as on the order page.
+addCopy({ orders: orderCopy });
 
 /** One borrower as the back office sees them (decision 068): every number masked, one request. */
 export function BorrowerPage() {

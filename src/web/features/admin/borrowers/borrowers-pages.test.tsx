@@ -211,6 +211,11 @@ describe('borrower view', () => {
     expect(screen.getByText('**** 4821')).toBeTruthy();
     expect(screen.getByText('Name does not match')).toBeTruthy();
     expect(screen.getByText('No payment.')).toBeTruthy();
+    // An order's status in words, not its code.
+    expect(screen.getByRole('table', { name: 'Orders' }).textContent).not.toMatch(/Status21|>21</);
+    expect(
+      screen.getByRole('table', { name: 'Orders' }).querySelector('td:nth-child(2)')?.textContent,
+    ).not.toBe('21');
     expect(screen.queryByRole('button', { name: /Reveal/ })).toBeNull();
     expect(document.querySelector('img')).toBeNull();
   });
