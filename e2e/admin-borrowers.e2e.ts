@@ -89,6 +89,6 @@ describe('the borrower view and the verification review queue', () => {
     expect(step!.status).toBe('done');
     await page.getByLabel('Language').selectOption('id');
     await page.getByText('Tidak ada yang menunggu tinjauan.').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'admin-verification-id-empty-390.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, 'admin-verification-id-empty-1280.png'), fullPage: true });
   });
 });
