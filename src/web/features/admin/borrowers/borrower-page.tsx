@@ -129,8 +129,8 @@ function BorrowerBody({ b }: { b: AdminBorrower }) {
               columns={[
                 { label: t('accounts.bank'), header: true, cell: (a) => a.bankCode },
                 {
+                  // Not kept on one line: a revealed number with its countdown must wrap on a phone.
                   label: t('accounts.number'),
-                  className: 'admin-nowrap',
                   cell: (a) => (
                     <Revealable
                       borrowerId={b.id}
