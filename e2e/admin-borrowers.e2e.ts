@@ -66,6 +66,8 @@ describe('the borrower view and the verification review queue', () => {
           path: path.join(SHOTS, `admin-borrower-${lang}-${width}.png`),
           fullPage: true,
         });
+        // Nothing widens the page past the window (a revealed number and its countdown wrap).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
       await page.setViewportSize({ width: 1280, height: 900 });
     }
