@@ -77,7 +77,8 @@ export const borrowersAdmin = catalog({
       term: 'Term',
       created: 'Created',
       due: 'Due',
-      days: '{{count}} days',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
     },
     payments: {
       title: 'Payments',
@@ -255,7 +256,7 @@ export const borrowersAdmin = catalog({
       term: 'Tenor',
       created: 'Dibuat',
       due: 'Jatuh tempo',
-      days: '{{count}} hari',
+      days_other: '{{count}} hari',
     },
     payments: {
       title: 'Pembayaran',
