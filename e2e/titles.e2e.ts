@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTemplates, products } from '../src/server/db/schema.ts';
 import { admin } from '../src/shared/i18n/admin.ts';
 import { bindBank } from '../src/shared/i18n/bind-bank.ts';
+import { borrowersAdmin } from '../src/shared/i18n/borrowers-admin.ts';
 import { channelsAdmin } from '../src/shared/i18n/channels-admin.ts';
 import { chatbot } from '../src/shared/i18n/chatbot.ts';
 import { complaints as complaintCopy } from '../src/shared/i18n/complaints.ts';
@@ -180,6 +181,7 @@ async function adminStops(lang: Lang): Promise<Stop[]> {
   const a = admin[lang];
   const ch = channelsAdmin[lang];
   const dr = dataRightsAdmin[lang];
+  const ba = borrowersAdmin[lang];
   const page = (title: string) => `${title} · ${a.app.title}`;
   const [product] = await server.database.db
     .select({ id: products.id, name: products.name })
@@ -231,6 +233,9 @@ async function adminStops(lang: Lang): Promise<Stop[]> {
       title: `${dr.title} · ${a.app.title}`,
     },
     { to: '/admin/data-rights/1', title: `${fill(dr.detail.title, { id: 1 })} · ${a.app.title}` },
+    { to: '/admin/borrowers', link: 'nav a[href="/admin/borrowers"]', title: page(ba.search.title) },
+    { to: '/admin/borrowers/1', title: page(fill(ba.title, { id: 1 })) },
+    { to: '/admin/verification', link: 'nav a[href="/admin/verification"]', title: page(ba.queue.title) },
     { to: '/admin/audit', link: 'nav a[href="/admin/audit"]', title: page(a.audit.title) },
     { to: '/admin/complaints', link: 'nav a[href="/admin/complaints"]', title: page(a.queue.title) },
   ];

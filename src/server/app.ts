@@ -33,6 +33,8 @@ import { adminService } from './modules/admin/admin.service.ts';
 import { bankRepository } from './modules/bank/bank.repository.ts';
 import { bankRoutes } from './modules/bank/bank.routes.ts';
 import { bankService } from './modules/bank/bank.service.ts';
+import { borrowersAdminRepository } from './modules/borrowers-admin/borrowers-admin.repository.ts';
+import { borrowersAdminRoutes, borrowersAdminService } from './modules/borrowers-admin/borrowers-admin.ts';
 import { channelsAdminRepository } from './modules/channels-admin/channels-admin.repository.ts';
 import { channelsAdminRoutes } from './modules/channels-admin/channels-admin.routes.ts';
 import { channelsAdminService } from './modules/channels-admin/channels-admin.service.ts';
@@ -429,6 +431,9 @@ export async function buildApp(deps: AppDeps) {
     // "Mark paid" books a payment no money backs: only with the sandbox gateway (decision 047).
     await scope.register(paymentsAdminRoutes, { payments: paymentsAdmin, markPaid: sandbox });
     await scope.register(ledgerCheckRoutes, { checks: ledgerCheck });
+    await scope.register(borrowersAdminRoutes, {
+      borrowers: borrowersAdminService({ repo: borrowersAdminRepository(database), sealer: sealed, clock }),
+    });
     await scope.register(dataRightsAdminRoutes, {
       rights: dataRightsAdminService({
         repo: dataRightsRepo,

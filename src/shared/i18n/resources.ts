@@ -3,6 +3,7 @@ import type { Lang } from '../markets.ts';
 import { admin } from './admin.ts';
 import { bankAccount } from './bank-account.ts';
 import { bindBank } from './bind-bank.ts';
+import { borrowersAdmin } from './borrowers-admin.ts';
 import { channelsAdmin } from './channels-admin.ts';
 import { chatbot } from './chatbot.ts';
 import { common } from './common.ts';
@@ -26,6 +27,7 @@ import { repaymentCard } from './repayment-card.ts';
 import { repaymentInstruction } from './repayment-instruction.ts';
 import { repaymentPay } from './repayment-pay.ts';
 import { repaymentPlan } from './repayment-plan.ts';
+import { reviewReasons } from './review-reasons.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { staff } from './staff.ts';
@@ -60,11 +62,13 @@ export const namespaces = {
   bindBank,
   documentViewer,
   rejections,
+  reviewReasons,
   bankAccount,
   myLoans,
   documents,
   dataRights,
   dataRightsAdmin,
+  borrowersAdmin,
   registration,
   complaints,
   chatbot,

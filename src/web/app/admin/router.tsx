@@ -192,6 +192,30 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.borrowers,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/borrowers/borrowers-page.tsx'),
+              (m) => m.BorrowersPage,
+            ),
+          },
+          {
+            path: `${ADMIN_ROUTES.borrowers}/:id`,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/borrowers/borrower-page.tsx'),
+              (m) => m.BorrowerPage,
+            ),
+          },
+          {
+            path: ADMIN_ROUTES.verification,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/verification/verification-queue-page.tsx'),
+              (m) => m.VerificationQueuePage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.audit,
             lazy: antdScreen(
               adminLang,

@@ -65,6 +65,8 @@ describe('AdminLayout (session guard and header)', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Complaints',
+      'Borrowers',
+      'Verification review',
       'Orders',
       'Reconciliation',
       'Ledger check',
@@ -92,6 +94,8 @@ describe('AdminLayout (session guard and header)', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Complaints',
+      'Borrowers',
+      'Verification review',
       'Orders',
       'Reconciliation',
       'Ledger check',

@@ -66,6 +66,8 @@ function AdminHeader({ session }: { session: StaffSession }) {
   const isAdmin = staff.role === 'admin';
   const links = [
     { to: ADMIN_ROUTES.complaints, label: t('nav.complaints') },
+    { to: ADMIN_ROUTES.borrowers, label: t('nav.borrowers') },
+    { to: ADMIN_ROUTES.verification, label: t('nav.verification') },
     { to: ADMIN_ROUTES.orders, label: t('nav.orders') },
     { to: ADMIN_ROUTES.payments, label: t('nav.payments') },
     { to: ADMIN_ROUTES.ledgerCheck, label: t('ledgerCheck.nav') },

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { PageEmpty, PageError, PageLoading } from '../../ui/page-state.tsx';
 import { Cell, Pagination, useUrlFilters } from './admin-ui.tsx';
@@ -201,5 +202,57 @@ export function AdminTable<T>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A queue worked by deadline (complaints, data-rights requests): each row headed by its number, a link to
+ * its page that keeps the queue's filters for the way back, and overdue rows marked.
+ */
+export function DeadlineQueueTable<T extends { id: number; overdue: boolean }>({
+  caption,
+  rows,
+  idLabel,
+  to,
+  openLabel,
+  queueSearch,
+  columns,
+}: {
+  caption: string;
+  rows: readonly T[];
+  idLabel: string;
+  /** The row's page. */
+  to: (id: number) => string;
+  /** The link's name ("Open complaint 12"). */
+  openLabel: (id: number) => string;
+  /** The queue's address query, handed to the row's page for its way back. */
+  queueSearch: string;
+  /** The columns after the number. */
+  columns: readonly AdminColumn<T>[];
+}) {
+  return (
+    <AdminTable
+      caption={caption}
+      rows={rows}
+      rowKey={(item) => item.id}
+      rowClassName={(item) => (item.overdue ? 'admin-row-overdue' : undefined)}
+      columns={[
+        {
+          label: idLabel,
+          header: true,
+          cell: (item) => (
+            <Link
+              className="admin-row-link"
+              to={to(item.id)}
+              state={{ queueSearch }}
+              aria-label={openLabel(item.id)}
+            >
+              #{item.id}
+            </Link>
+          ),
+        },
+        ...columns,
+      ]}
+    />
   );
 }

@@ -24,6 +24,9 @@ export const ADMIN_ROUTES = {
   audit: '/admin/audit',
   dataRights: '/admin/data-rights',
   dataRightsRequest: (id: number | string) => `/admin/data-rights/${id}`,
+  borrowers: '/admin/borrowers',
+  borrower: (id: number | string) => `/admin/borrowers/${id}`,
+  verification: '/admin/verification',
 } as const;
 
 /** The sign-in page, remembering where the operator was going. */

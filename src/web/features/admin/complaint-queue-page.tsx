@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../../shared/contract/constants.ts';
 import { isMarket, type Market } from '../../../shared/markets.ts';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { adminKeys, fetchQueue, type QueueFilters, useStaffSession } from './admin-api.ts';
-import { AdminListPage, AdminTable, pageParam } from './admin-list-page.tsx';
+import { AdminListPage, DeadlineQueueTable, pageParam } from './admin-list-page.tsx';
 import { ADMIN_ROUTES } from './admin-paths.ts';
 import {
   type Choice,
@@ -109,28 +108,14 @@ export function ComplaintQueuePage() {
       }
     >
       {(items) => (
-        <AdminTable
+        <DeadlineQueueTable
           caption={title}
           rows={items}
-          rowKey={(item) => item.id}
-          rowClassName={(item) => (item.overdue ? 'admin-row-overdue' : undefined)}
+          idLabel={t('columns.id')}
+          to={ADMIN_ROUTES.complaint}
+          openLabel={(id) => t('queue.open', { id })}
+          queueSearch={params.toString()}
           columns={[
-            {
-              label: t('columns.id'),
-              header: true,
-              cell: (item) => (
-                <>
-                  <Link
-                    className="admin-row-link"
-                    to={ADMIN_ROUTES.complaint(item.id)}
-                    state={{ queueSearch: params.toString() }}
-                    aria-label={t('queue.open', { id: item.id })}
-                  >
-                    #{item.id}
-                  </Link>
-                </>
-              ),
-            },
             { label: t('columns.market'), cell: (item) => t(`markets.${item.market}`) },
             {
               label: t('columns.type'),

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import type { QueueFilter, RightKind } from '../../../../shared/contract/data-rights.ts';
 import { isMarket, type Market } from '../../../../shared/markets.ts';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useStaffSession } from '../admin-api.ts';
-import { AdminListPage, AdminTable, pageParam } from '../admin-list-page.tsx';
+import { AdminListPage, DeadlineQueueTable, pageParam } from '../admin-list-page.tsx';
 import { ADMIN_ROUTES } from '../admin-paths.ts';
 import { marketChoices, SelectField, Time, useUrlFilters } from '../admin-ui.tsx';
 import { fetchRightsQueue, KINDS, type RightsFilters, rightsKeys, STATUSES } from './rights-api.ts';
@@ -95,28 +94,14 @@ export function RightsQueuePage() {
       }
     >
       {(items) => (
-        <AdminTable
+        <DeadlineQueueTable
           caption={title}
           rows={items}
-          rowKey={(item) => item.id}
-          rowClassName={(item) => (item.overdue ? 'admin-row-overdue' : undefined)}
+          idLabel={t('columns.id')}
+          to={ADMIN_ROUTES.dataRightsRequest}
+          openLabel={(id) => t('open', { id })}
+          queueSearch={params.toString()}
           columns={[
-            {
-              label: t('columns.id'),
-              header: true,
-              cell: (item) => (
-                <>
-                  <Link
-                    className="admin-row-link"
-                    to={ADMIN_ROUTES.dataRightsRequest(item.id)}
-                    state={{ queueSearch: params.toString() }}
-                    aria-label={t('open', { id: item.id })}
-                  >
-                    #{item.id}
-                  </Link>
-                </>
-              ),
-            },
             { label: t('columns.market'), cell: (item) => tAdmin(`markets.${item.market}`) },
             { label: t('columns.kind'), cell: (item) => t(`kinds.${item.kind}`) },
             {
