@@ -46,7 +46,7 @@ import { AppError, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import type { OrderEngine } from '../orders/index.ts';
+import { type OrderEngine, rejectionOf } from '../orders/index.ts';
 import { isLive, type LoansRepository, type OfferedProduct } from './loans.repository.ts';
 
 type Open = Array<{ p: number; s: number }>;
@@ -619,6 +619,7 @@ export function loansService(deps: {
         isScore: o.status === ORDER_STATUS.SETTLED && !o.rated ? '1' : '0',
         telephone: site?.phone ?? '',
         coolingOff: coolingOffOf(account, m, lang, today),
+        rejection: row.rejection ? rejectionOf(row.rejection.code, row.rejection.note, lang) : null,
       };
     },
 
