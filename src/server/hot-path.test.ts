@@ -90,6 +90,25 @@ describe('one round trip per borrower read', () => {
     expect(await queriesOf(repay(REPAY_PATHS.payTypes, { orderId: 'IN20261101001' }))).toBe(0);
   });
 
+  it('payment-status, polled every 5 s while a bill is open (decision 057), is one statement', async () => {
+    const repay = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: t.auth(india) });
+    const plan = (await repay(REPAY_PATHS.plan, { orderId: 'IN20261101001' })).json().data;
+    const amount = plan.repayPlanDetail.repayWaitDetail[0].totalAmount;
+    const bill = await repay(REPAY_PATHS.vcode, {
+      orderId: 'IN20261101001',
+      amount,
+      payCode: 'UPI',
+      pay_type: 3,
+    });
+    expect(bill.statusCode, bill.body).toBe(200);
+    const status = () =>
+      repay(REPAY_PATHS.status, { orderId: 'IN20261101001', billNo: bill.json().data.billNo });
+    // A UPI bill: its latest payment and latest UTR come in the same statement as the bill.
+    expect(await queriesOf(status)).toBe(1);
+    expect((await status()).json().data.state).toBe('pending');
+  });
+
   it('problem-list and problem-detail are one statement each', async () => {
     expect(await queriesOf(() => post('problem-list', india))).toBe(1);
     expect(await queriesOf(() => post('problem-list', india, { status: 'processed', limit: 1 }))).toBe(1);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { REQUEST_KEY_PATTERN } from './constants.ts';
 import { envelope } from './envelope.ts';
 import { id, int, text } from './fields.ts';
+import { rejectionData } from './order-rejection.ts';
 
 const MINOR_MAX = 100_000_000_000;
 /** An order number as the borrower's addresses carry it (`orderId` in the spec's queries). */
@@ -199,9 +200,13 @@ export const loanDetailsData = z.object({
       payoffText: z.string(),
     })
     .nullable(),
+  /** A declined application's reason and what to do next (issue 29); null otherwise. */
+  rejection: rejectionData,
 });
 export type LoanDetails = z.infer<typeof loanDetailsData>;
 export const loanDetailsReply = envelope(loanDetailsData);
+/** A declined application's reason alone (`LOAN_PATHS.rejection`). */
+export const rejectionBody = z.strictObject({ orderId: orderNoField });
 
 /** My loans, a page at a time (20 orders; `hasMore` says whether another page follows). */
 export const ORDER_LIST_PAGE_SIZE = 20;

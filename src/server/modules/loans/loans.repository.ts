@@ -104,64 +104,67 @@ const orderRow = z.strictObject({
   allocations: z.array(z.tuple([z.number().nullable(), componentColumn, z.number()])),
 }) satisfies z.ZodType<OrderRow>;
 
+/** The loan account's booked charges and allocations of the order `o` (a handful of rows each). */
+const CHARGES_SQL = `(select json_build_array(
+                         coalesce(sum(c.amount_minor) filter (where c.kind = 'late_fee'), 0),
+                         coalesce(sum(c.amount_minor) filter (where c.kind = 'late_charge'), 0))
+                  from order_charges c where c.order_id = o.id)`;
+const ALLOCATIONS_SQL = `coalesce((select json_agg(json_build_array(a.period, a.component, a.amount_minor))
+                               from payment_allocations a where a.order_id = o.id), '[]'::json)`;
+
 /**
- * A borrower's order for its details screen, with its product, whether it was rated, its schedule, terms,
- * booked charges and allocations (the loan account's facts: a handful of rows each) and the borrower's
- * open orders (for the recommended cards' buttons): one statement, one row, only when the order is the
- * borrower's.
+ * The `orderRow` of the order `o` joined to its product `p`, as `json_build_object` pairs: one fragment
+ * for the details and the list, so they cannot drift apart. `withFacts` is the condition under which the
+ * loan account's facts (schedule, fees, terms, charges, allocations) are read; elsewhere they are empty.
+ * `rated` is the SQL of the `rated` field.
  */
-const orderDetails = statement.read(
-  'loans_order_details',
-  `select json_build_object(
-            'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
+function orderFields(withFacts: string, rated: string): string {
+  const facts = (sql: string, none: string) =>
+    withFacts === 'true' ? sql : `case when ${withFacts} then ${sql} else ${none} end`;
+  return `'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
             'productId', o.product_id, 'productName', p.name, 'productLogo', p.logo_url,
             'amountMinor', o.amount_minor, 'termDays', o.term_days,
             'disbursed', (o.quote->>'disbursed')::bigint,
             'totalRepayable', (o.quote->>'totalRepayable')::bigint,
-            'schedule', o.quote->'schedule', 'quoteFees', o.quote->'fees', 'terms', o.terms,
+            'schedule', ${facts(`o.quote->'schedule'`, 'null')}, 'quoteFees', ${facts(`o.quote->'fees'`, 'null')},
+            'terms', ${facts('o.terms', 'null')},
             'extensionDays', o.extension_days,
             'createdAt', ${iso('o.created_at')}, 'disbursedAt', ${iso('o.disbursed_at')},
             'dueAt', ${iso('o.due_at')},
-            'rated', exists (select 1 from order_ratings r where r.order_id = o.id),
-            'charges', (select json_build_array(
-                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_fee'), 0),
-                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_charge'), 0))
-                          from order_charges c where c.order_id = o.id),
-            'allocations', coalesce((select json_agg(json_build_array(a.period, a.component, a.amount_minor))
-                                       from payment_allocations a where a.order_id = o.id), '[]'::json)
-          ) as o,
+            'rated', ${rated},
+            'charges', ${facts(CHARGES_SQL, 'json_build_array(0, 0)')},
+            'allocations', ${facts(ALLOCATIONS_SQL, `'[]'::json`)}`;
+}
+
+/**
+ * A borrower's order for its details screen, with its product, whether it was rated, its schedule, terms,
+ * booked charges and allocations (the loan account's facts: a handful of rows each), the reason of a
+ * declined application (`[reason code, operator's note]` of its latest rejection: issue 29) and the
+ * borrower's open orders (for the recommended cards' buttons): one statement, one row, only when the order
+ * is the borrower's.
+ */
+const orderDetails = statement.read(
+  'loans_order_details',
+  `select json_build_object(${orderFields('true', 'exists (select 1 from order_ratings r where r.order_id = o.id)')}) as o,
           coalesce((select json_agg(json_build_object('p', x.product_id, 's', x.status))
-                      from orders x where x.borrower_id = $2 and x.status in ${OPEN}), '[]'::json) as open
+                      from orders x where x.borrower_id = $2 and x.status in ${OPEN}), '[]'::json) as open,
+          case when o.status = ${ORDER_STATUS.REJECTED} then
+            (select json_build_array(e.reason_code, e.reason) from order_events e
+              where e.order_id = o.id and e.operation = 'reject' order by e.id desc limit 1) end as rejection
      from orders o join products p on p.id = o.product_id
     where o.order_no = $1 and o.borrower_id = $2`,
-  { o: orderRow, open: openColumn },
+  { o: orderRow, open: openColumn, rejection: z.tuple([z.string().nullable(), z.string()]).nullable() },
 );
 
 /**
  * A page of the borrower's orders for My loans: open ones (pending or live) first, and among them the
- * overdue, then the due (what needs the borrower now); newest first within each; each with the loan account's facts: one statement. `$2` is one more than a page, so the extra
- * row says whether another page follows.
+ * overdue, then the due (what needs the borrower now); newest first within each: one statement. Only a
+ * live order's loan account is built (what is due next, days late), so only live orders carry its facts.
+ * `$2` is one more than a page, so the extra row says whether another page follows.
  */
 const orderList = statement.read(
   'loans_order_list',
-  `select json_build_object(
-            'id', o.id, 'orderNo', o.order_no, 'status', o.status, 'market', o.market,
-            'productId', o.product_id, 'productName', p.name, 'productLogo', p.logo_url,
-            'amountMinor', o.amount_minor, 'termDays', o.term_days,
-            'disbursed', (o.quote->>'disbursed')::bigint,
-            'totalRepayable', (o.quote->>'totalRepayable')::bigint,
-            'schedule', o.quote->'schedule', 'quoteFees', o.quote->'fees', 'terms', o.terms,
-            'extensionDays', o.extension_days,
-            'createdAt', ${iso('o.created_at')}, 'disbursedAt', ${iso('o.disbursed_at')},
-            'dueAt', ${iso('o.due_at')},
-            'rated', false,
-            'charges', (select json_build_array(
-                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_fee'), 0),
-                                 coalesce(sum(c.amount_minor) filter (where c.kind = 'late_charge'), 0))
-                          from order_charges c where c.order_id = o.id),
-            'allocations', coalesce((select json_agg(json_build_array(a.period, a.component, a.amount_minor))
-                                       from payment_allocations a where a.order_id = o.id), '[]'::json)
-          ) as o
+  `select json_build_object(${orderFields(`o.status in ${statusSql('live')}`, 'false')}) as o
      from orders o join products p on p.id = o.product_id
     where o.borrower_id = $1
     order by (o.status in ${OPEN}) desc, o.status = ${ORDER_STATUS.OVERDUE} desc,
@@ -257,7 +260,9 @@ export function loansRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
 
     async orderDetails(borrowerId: number, orderNo: string) {
       const [row] = await run(orderDetails, [orderNo, borrowerId]);
-      return row ? { o: orderView(row.o), open: row.open } : null;
+      if (!row) return null;
+      const rejection = row.rejection ? { code: row.rejection[0], note: row.rejection[1] } : null;
+      return { o: orderView(row.o), open: row.open, rejection };
     },
 
     /** Stores a quote; true when the borrower ever had an order. One statement. */

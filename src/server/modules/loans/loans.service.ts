@@ -48,7 +48,7 @@ import { AppError, withVars } from '../../errors.ts';
 import type { BorrowerIdentity } from '../../plugins/auth.ts';
 import { uniqueViolation } from '../../plugins/errors.ts';
 import type { ReferenceData } from '../../reference-data.ts';
-import type { OrderEngine } from '../orders/index.ts';
+import { type OrderEngine, rejectionOf } from '../orders/index.ts';
 import { isLive, type LoansRepository, type OfferedProduct, type OrderView } from './loans.repository.ts';
 
 type Open = Array<{ p: number; s: number }>;
@@ -668,6 +668,7 @@ export function loansService(deps: {
         isScore: o.status === ORDER_STATUS.SETTLED && !o.rated ? '1' : '0',
         telephone: site?.phone ?? '',
         coolingOff: coolingOffOf(account, m, lang, today),
+        rejection: row.rejection ? rejectionOf(row.rejection.code, row.rejection.note, lang) : null,
       };
     },
 

@@ -167,8 +167,16 @@ describe('orders in the back office', () => {
         headers: { ...t.auth(who), 'x-lang': lang },
         payload: { orderId },
       });
+    const details = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: LOAN_PATHS.details,
+        headers: { ...t.auth(token), 'x-lang': lang },
+        payload: { orderId: orderNo },
+      });
     // In review: nothing to show yet.
     expect((await ask('id')).json()).toMatchObject({ code: 0, data: null });
+    expect((await details('id')).json().data.rejection).toBeNull();
     const res = await t.app.inject({
       method: 'POST',
       url: `${ADMIN_BASE}/orders/${orderNo}/actions`,
@@ -190,6 +198,9 @@ describe('orders in the back office', () => {
       text: 'We could not verify your income.',
       next: 'Check that your income details are complete and up to date, then apply again.',
     });
+    // Loan details carries the same reason in its one statement: the screen makes no second call.
+    expect((await details('id')).json().data.rejection).toEqual((await ask('id')).json().data);
+    expect((await details('en')).json().data.rejection).toEqual((await ask('en')).json().data);
     // Another borrower's order is not found; a made-up one neither; no session, no answer.
     const other = await t.newBorrower('ID');
     expect((await ask('en', other)).statusCode).toBe(404);
@@ -222,6 +233,13 @@ describe('orders in the back office', () => {
       text: 'Another reason, from our review team:',
       note: 'The bank account is not in your name.',
     });
+    const details = await t.app.inject({
+      method: 'POST',
+      url: LOAN_PATHS.details,
+      headers: t.auth(token),
+      payload: { orderId: orderNo },
+    });
+    expect(details.json().data.rejection).toEqual(res.json().data);
   });
 
   it("names another market's order to an agent (403), and answers 404 for none; nothing changes", async () => {

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { addDays, marketDay, startOfMarketDay } from '../../../shared/domain/time.ts';
 import { MARKET_INFO, type Market } from '../../../shared/markets.ts';
-import { orders, products } from '../../db/schema.ts';
-import { DEMO_PRODUCTS, seedOrder } from '../../db/seed-loans.ts';
+import { orders } from '../../db/schema.ts';
+import { seedOrder } from '../../db/seed-loans.ts';
+import { demoProductId } from '../../test/demo-products.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { CODE_LIFETIME_MS } from './repayment.service.ts';
 
@@ -53,15 +54,12 @@ async function loanNotDueForWeeks(market: Market, orderNo: string) {
     .select()
     .from(orders)
     .where(eq(orders.orderNo, `${market}20261101001`));
-  const [p] = await t.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.market, market), eq(products.code, DEMO_PRODUCTS[market][product]!.code)));
+  const productId = await demoProductId(t.database.db, market, product);
   await seedOrder(
     t.database.db,
     market,
     demo!.borrowerId,
-    p!.id,
+    productId,
     {
       orderNo,
       product,

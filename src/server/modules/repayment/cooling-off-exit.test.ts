@@ -1,12 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAY_PATHS } from '../../../shared/contract/constants.ts';
 import type { LoanDetails } from '../../../shared/contract/loans.ts';
 import type { GatewayEvent, VcodeData } from '../../../shared/contract/repayment.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { signedHeaders } from '../../adapters/payment-gateway.ts';
-import { orderEvents, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
-import { DEMO_PRODUCTS, seedOrder } from '../../db/seed-loans.ts';
+import { orderEvents, orders, payCodes, paymentAllocations, payments } from '../../db/schema.ts';
+import { seedOrder } from '../../db/seed-loans.ts';
+import { demoProductId } from '../../test/demo-products.ts';
 import { createTestApp, type StaffHeaders, staffSignIn, type TestApp } from '../../test/helpers.ts';
 
 /**
@@ -48,15 +49,12 @@ let orderSeq = 700;
  */
 async function liveLoan(market: Market, product: number, amountMinor: number, daysAgo = 1) {
   const orderNo = `${market}20261101${++orderSeq}`;
-  const [p] = await t.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.market, market), eq(products.code, DEMO_PRODUCTS[market][product]!.code)));
+  const productId = await demoProductId(t.database.db, market, product);
   await seedOrder(
     t.database.db,
     market,
     borrowerOf[market]!,
-    p!.id,
+    productId,
     // seedOrder pays a loan of status 170 out three hours after it was confirmed.
     { orderNo, product, status: 170, amountMinor, termDays: 91, createdDaysAgo: daysAgo + 0.125 },
     Date.now(),

@@ -6,6 +6,7 @@ import type { StoredTerms } from '../../../shared/domain/product.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { LOAN_FACTS_FIELDS, LOAN_FACTS_ROW } from '../../db/loan-facts.ts';
+import { marketColumn } from '../../db/rows.ts';
 import { payCodes, payments, utrSubmissions } from '../../db/schema.ts';
 import { isoSql as iso, statement } from '../../db/statement.ts';
 
@@ -95,6 +96,31 @@ export async function lockOrder(tx: Db, orderId: number): Promise<boolean> {
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
+/** A borrower's bill with its latest payment (`[state, review reason]`) and latest UTR's state. */
+const borrowerBill = statement.read(
+  'repay_borrower_bill',
+  `select c.id, c.bill_no as "billNo", c.order_id as "orderId", c.amount_minor::text as amount,
+          c.pay_type as "payType", c.vcode, c.state, ${iso('c.expires_at')} as "expiresAt", o.market,
+          (select json_build_array(p.state, p.review_reason) from payments p
+            where p.pay_code_id = c.id order by p.id desc limit 1) as payment,
+          (select u.state from utr_submissions u where u.pay_code_id = c.id order by u.id desc limit 1) as utr
+     from pay_codes c join orders o on o.id = c.order_id
+    where c.bill_no = $1 and o.order_no = $2 and o.borrower_id = $3`,
+  {
+    id: z.number(),
+    billNo: z.string(),
+    orderId: z.number(),
+    amount: z.string(),
+    payType: z.number(),
+    vcode: z.string(),
+    state: z.enum(['open', 'paid', 'expired']),
+    expiresAt: z.string(),
+    market: marketColumn,
+    payment: z.tuple([z.string(), z.string().nullable()]).nullable(),
+    utr: z.string().nullable(),
+  },
+);
+
 export function repaymentRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
   return {
     /** The borrower's order for the ledger, or null (also for another borrower's order). */
@@ -161,25 +187,26 @@ export function repaymentRepository({ db, run }: Pick<Database, 'db' | 'run'>) {
       return row as PayCodeRow;
     },
 
-    /** The borrower's bill (by its number and order), or null. */
+    /**
+     * The borrower's bill (by its number and order) with what was paid to it: its latest payment and
+     * latest submitted UTR. One statement: the pay page polls it (decision 057). Null when it is not the
+     * borrower's.
+     */
     async borrowerCode(borrowerId: number, orderNo: string, billNo: string) {
-      const rows = await db.execute(sql`
-        select c.id, c.bill_no as "billNo", c.order_id as "orderId", c.purpose, c.amount_minor::text as amount,
-               c.pay_type as "payType", c.vcode, c.state, c.expires_at as "expiresAt", o.market
-          from pay_codes c join orders o on o.id = c.order_id
-         where c.bill_no = ${billNo} and o.order_no = ${orderNo} and o.borrower_id = ${borrowerId}`);
-      const [r] = (rows as unknown as { rows: Array<Record<string, unknown>> }).rows;
+      const [r] = await run(borrowerBill, [billNo, orderNo, borrowerId]);
       if (!r) return null;
       return {
-        id: r.id as number,
-        billNo: r.billNo as string,
-        orderId: r.orderId as number,
+        id: r.id,
+        billNo: r.billNo,
+        orderId: r.orderId,
         amountMinor: Number(r.amount),
-        payType: r.payType as number,
-        vcode: r.vcode as string,
-        state: r.state as PayCodeRow['state'],
-        expiresAt: new Date(r.expiresAt as string),
-        market: r.market as Market,
+        payType: r.payType,
+        vcode: r.vcode,
+        state: r.state,
+        expiresAt: new Date(r.expiresAt),
+        market: r.market,
+        payment: r.payment ? { state: r.payment[0], reviewReason: r.payment[1] } : null,
+        utr: r.utr ? { state: r.utr } : null,
       };
     },
 

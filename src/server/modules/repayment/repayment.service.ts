@@ -261,18 +261,29 @@ export function repaymentService(deps: {
   }
 
   /** Where a bill's payment stands. */
-  async function stateOf(code: { id: number; state: string; expiresAt: Date; payType: number }, now: Date) {
-    const payment = await repo.latestPayment(code.id);
+  /** A bill's state from what was paid to it: its latest payment and, for UPI, its latest UTR. */
+  function stateFrom(
+    code: { state: string; expiresAt: Date; payType: number },
+    payment: { state: string; reviewReason: string | null } | null,
+    utr: { state: string } | null,
+    now: Date,
+  ) {
     if (payment?.state === 'credited' || code.state === 'paid')
       return { state: 'credited' as const, reason: '' };
     if (payment) return { state: 'received' as const, reason: payment.reviewReason ?? '' };
     if (code.payType === PAY_TYPE.UPI) {
-      const utr = await repo.latestUtr(code.id);
       if (utr?.state === 'received') return { state: 'received' as const, reason: '' };
       if (utr?.state === 'rejected') return { state: 'rejected' as const, reason: 'utrNotFound' };
     }
     if (code.state === 'expired' || code.expiresAt <= now) return { state: 'expired' as const, reason: '' };
     return { state: 'pending' as const, reason: '' };
+  }
+
+  /** The state of a bill read without its payments (a fresh one): they are read here. */
+  async function stateOf(code: { id: number; state: string; expiresAt: Date; payType: number }, now: Date) {
+    const payment = await repo.latestPayment(code.id);
+    const utr = code.payType === PAY_TYPE.UPI && !payment ? await repo.latestUtr(code.id) : null;
+    return stateFrom(code, payment, utr, now);
   }
 
   return {
@@ -483,7 +494,7 @@ export function repaymentService(deps: {
     ): Promise<StatusData> {
       const code = await repo.borrowerCode(borrower.id, orderNo, billNo);
       if (!code) throw new AppError(ERROR_CODE.NOT_FOUND);
-      const { state, reason } = await stateOf(code, clock.now());
+      const { state, reason } = stateFrom(code, code.payment, code.utr, clock.now());
       return answer(lang, orderNo, state, reason);
     },
 
@@ -498,7 +509,7 @@ export function repaymentService(deps: {
       if (!code) throw new AppError(ERROR_CODE.NOT_FOUND);
       if (code.payType !== PAY_TYPE.UPI) throw refuse('upiOnly', 400, ERROR_CODE.VALIDATION);
       const now = clock.now();
-      const current = await stateOf(code, now);
+      const current = stateFrom(code, code.payment, code.utr, now);
       if (current.state === 'credited' || current.state === 'received')
         return answer(lang, orderNo, current.state, current.reason);
       const { row, fresh } = await repo.submitUtr({

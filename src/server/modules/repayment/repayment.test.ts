@@ -5,7 +5,7 @@ import { DOC_PATHS } from '../../../shared/contract/documents.ts';
 import type { GatewayEvent, PlanData, VcodeData } from '../../../shared/contract/repayment.ts';
 import { type CallbackSender, signedHeaders } from '../../adapters/payment-gateway.ts';
 import { gatewayEvents, orders, payCodes, paymentAllocations, payments, products } from '../../db/schema.ts';
-import { seedOrder } from '../../db/seed-loans.ts';
+import { type DemoOrder, seedOrder } from '../../db/seed-loans.ts';
 import { createTestApp, staffSignIn, type TestApp } from '../../test/helpers.ts';
 
 /**
@@ -48,6 +48,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** Another 91-day loan of the Indonesian demo borrower, made today, beside `INSTALMENTS`. */
+async function seedLoan(orderNo: string, status: DemoOrder['status'], product: number) {
+  const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
+  await seedOrder(
+    t.database.db,
+    'ID',
+    demo!.borrowerId,
+    demo!.productId,
+    { orderNo, product, status, amountMinor: 300_000_000, termDays: 91, createdDaysAgo: 0 },
+    Date.now(),
+  );
+}
+
+/** The demo gateway's simulator pays a bill, through the same signed callback as the provider's. */
+const payAtGateway = (billNo: string) =>
+  t.app.inject({ method: 'POST', url: '/dev-api/gateway/pay', payload: { billNo } });
 
 const post = (path: string, token: string, payload: object, lang?: string) =>
   t.app.inject({
@@ -377,22 +394,7 @@ describe('gateway callbacks', () => {
 
 describe('a callback cut short', () => {
   it('finishes on the provider retry: a payment recorded but not yet decided is credited by the repeat', async () => {
-    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
-    await seedOrder(
-      t.database.db,
-      'ID',
-      demo!.borrowerId,
-      demo!.productId,
-      {
-        orderNo: 'ID20261101903',
-        product: 1,
-        status: 174,
-        amountMinor: 300_000_000,
-        termDays: 91,
-        createdDaysAgo: 0,
-      },
-      Date.now(),
-    );
+    await seedLoan('ID20261101903', 174, 1);
     const p = await plan(indonesia, 'ID20261101903');
     const code = await vcode(indonesia, {
       orderId: 'ID20261101903',
@@ -621,32 +623,13 @@ describe('back office and the sandbox', () => {
 
   it('pays a bill from the demo simulator (demo mode), through the same signed callback', async () => {
     expect(t.config.demo).toBe(true);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/dev-api/gateway/pay',
-      payload: { billNo: 'IDB000' },
-    });
+    const unknown = await payAtGateway('IDB000');
     expect(unknown.statusCode).toBe(404);
     // The three-period loan's last period may not be paid yet (early repayment waits for half the term).
     const p = await plan(indonesia, INSTALMENTS);
     expect(p.payableCount).toBe(0);
     expect(p.payableNote).toMatch(/^Pelunasan lebih awal untuk sisa pinjaman dapat dilakukan mulai /);
-    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
-    await seedOrder(
-      t.database.db,
-      'ID',
-      demo!.borrowerId,
-      demo!.productId,
-      {
-        orderNo: 'ID20261101902',
-        product: 1,
-        status: 180,
-        amountMinor: 300_000_000,
-        termDays: 91,
-        createdDaysAgo: 0,
-      },
-      Date.now(),
-    );
+    await seedLoan('ID20261101902', 180, 1);
     const late = await plan(indonesia, 'ID20261101902');
     expect(late.repayPlanDetail.repayWaitDetail[0]!.periodStatus).toBe('overdue');
     const code = await vcode(indonesia, {
@@ -655,11 +638,7 @@ describe('back office and the sandbox', () => {
       payCode: 'ALFAMART',
       pay_type: 2,
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/dev-api/gateway/pay',
-      payload: { billNo: code.billNo },
-    });
+    const res = await payAtGateway(code.billNo);
     expect(res.json().data.delivered).toBe(true);
     expect((await orderRow('ID20261101902')).status).toBe(170);
     const status = await post(REPAY_PATHS.status, indonesia, {
@@ -670,22 +649,7 @@ describe('back office and the sandbox', () => {
   });
 
   it("names the bank on the receipt as the pay page does ('Bank Mandiri', not the gateway's 'MANDIRI')", async () => {
-    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
-    await seedOrder(
-      t.database.db,
-      'ID',
-      demo!.borrowerId,
-      demo!.productId,
-      {
-        orderNo: 'ID20261101903',
-        product: 1,
-        status: 180,
-        amountMinor: 300_000_000,
-        termDays: 91,
-        createdDaysAgo: 0,
-      },
-      Date.now(),
-    );
+    await seedLoan('ID20261101903', 180, 1);
     const late = await plan(indonesia, 'ID20261101903');
     const code = await vcode(indonesia, {
       orderId: 'ID20261101903',
@@ -693,11 +657,7 @@ describe('back office and the sandbox', () => {
       payCode: 'MANDIRI',
       pay_type: 1,
     });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/dev-api/gateway/pay',
-      payload: { billNo: code.billNo },
-    });
+    const paid = await payAtGateway(code.billNo);
     expect(paid.json().data.delivered).toBe(true);
     const receipts = await post(DOC_PATHS.receipts, indonesia, { orderId: 'ID20261101903' }, 'id');
     const methods = (receipts.json().data.list as Array<{ method: string }>).map((r) => r.method);
@@ -706,22 +666,7 @@ describe('back office and the sandbox', () => {
   });
 
   it("says a settled loan's late charges were paid, not 'so far', and names the store as the pay page does (issue 29)", async () => {
-    const [demo] = await t.database.db.select().from(orders).where(eq(orders.orderNo, INSTALMENTS));
-    await seedOrder(
-      t.database.db,
-      'ID',
-      demo!.borrowerId,
-      demo!.productId,
-      {
-        orderNo: 'ID20261101904',
-        product: 0,
-        status: 180,
-        amountMinor: 300_000_000,
-        termDays: 91,
-        createdDaysAgo: 0,
-      },
-      Date.now(),
-    );
+    await seedLoan('ID20261101904', 180, 0);
     const rowsOf = async () =>
       (await post('/v3/loan-details/loan-details', indonesia, { orderId: 'ID20261101904' }, 'id'))
         .json()
@@ -739,11 +684,7 @@ describe('back office and the sandbox', () => {
       payCode: 'ALFAMART',
       pay_type: 2,
     });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/dev-api/gateway/pay',
-      payload: { billNo: code.billNo },
-    });
+    const paid = await payAtGateway(code.billNo);
     expect(paid.json().data.delivered).toBe(true);
     expect((await orderRow('ID20261101904')).status).toBe(200);
     const rows = await rowsOf();

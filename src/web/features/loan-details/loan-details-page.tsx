@@ -227,7 +227,7 @@ function LoanDetailsBody({ data, submitted, ratingDue, onRate, open, children }:
         {data.noticeDesText ? <p>{data.noticeDesText}</p> : null}
       </section>
 
-      {data.orderStatus === ORDER_STATUS.REJECTED ? <RejectionReason orderNo={data.orderNo} /> : null}
+      {data.rejection ? <RejectionReason rejection={data.rejection} /> : null}
 
       <section className="loan-details-card" aria-labelledby="loan-details-product">
         <div className="loan-details-product">

@@ -44,6 +44,7 @@ export function loanDetails(overrides: Partial<LoanDetails> = {}): LoanDetails {
     isScore: '0',
     telephone: '1800 123 456',
     coolingOff: null,
+    rejection: null,
     ...overrides,
   };
 }

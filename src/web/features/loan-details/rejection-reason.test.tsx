@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOAN_PATHS } from '../../../shared/contract/constants.ts';
 import type { Rejection } from '../../../shared/contract/order-rejection.ts';
@@ -22,10 +22,7 @@ afterEach(() => {
 });
 
 function show(rejection: Rejection, details = declined, lang: 'en' | 'id' = 'en') {
-  const net = stubFetch({
-    [LOAN_PATHS.details]: () => ok(details),
-    [LOAN_PATHS.rejection]: () => ok(rejection),
-  });
+  const net = stubFetch({ [LOAN_PATHS.details]: () => ok({ ...details, rejection }) });
   renderAt(routes, DETAILS, lang);
   return net;
 }
@@ -47,7 +44,9 @@ describe('the reason of a declined application', () => {
       'Why your application was declinedWe could not verify your income.What you can do nextCheck that your income details are complete and up to date, then apply again.',
     );
     expect(screen.getByRole('heading', { level: 3, name: 'What you can do next' })).toBeTruthy();
-    expect(net.callsTo(LOAN_PATHS.rejection)[0]!.body).toEqual({ orderId: 'IN001' });
+    // One call: the reason comes with the loan's details.
+    expect(net.callsTo(LOAN_PATHS.details)).toHaveLength(1);
+    expect(net.callsTo(LOAN_PATHS.rejection)).toHaveLength(0);
   });
 
   it('shows the operator’s own words for another reason, as text', async () => {
@@ -68,15 +67,10 @@ describe('the reason of a declined application', () => {
     expect(screen.getByText('Alasan lain, dari tim peninjau kami:')).toBeTruthy();
   });
 
-  it('shows the status alone when no reason was kept, and asks only for a declined loan', async () => {
+  it('shows the status alone when no reason was kept, with no second call', async () => {
     const net = show(null);
     await screen.findByRole('heading', { level: 2, name: 'Rejected' });
-    await waitFor(() => expect(net.callsTo(LOAN_PATHS.rejection)).toHaveLength(1));
     expect(document.querySelector('.loan-details-rejection')).toBeNull();
-
-    const open = stubFetch({ [LOAN_PATHS.details]: () => ok(loanDetails({ orderNo: 'IN002' })) });
-    renderAt(routes, `${H5_PATHS.loanDetails}?productId=9&orderId=IN002`);
-    await screen.findAllByRole('heading', { level: 2, name: 'Under review' });
-    expect(open.callsTo(LOAN_PATHS.rejection)).toHaveLength(0);
+    expect(net.callsTo(LOAN_PATHS.rejection)).toHaveLength(0);
   });
 });
