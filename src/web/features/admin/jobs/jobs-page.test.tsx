@@ -118,12 +118,18 @@ describe('JobsPage', () => {
   });
 
   it('offers an agent no run button', async () => {
-    stubFetch({ [`GET ${JOBS_PATHS.list}`]: () => ok(data({ runner: 'process' })) });
+    const everyMinute = job({ schedules: [{ kind: 'every', seconds: 60 }] });
+    const everyTwo = job({ name: 'gatewayOutbox', schedules: [{ kind: 'every', seconds: 2 }] });
+    stubFetch({
+      [`GET ${JOBS_PATHS.list}`]: () => ok(data({ runner: 'process', jobs: [everyMinute, everyTwo] })),
+    });
     renderAt(routes, ADMIN_ROUTES.jobs, { session: agentSession() });
     await screen.findByRole('table', { name: 'Scheduled jobs' });
     expect(screen.queryByRole('button', { name: /Run/ })).toBeNull();
     expect(screen.getByText('Only administrators can run a job now.')).toBeTruthy();
     expect(screen.getByText('These jobs run in this one process, on its own timers.')).toBeTruthy();
+    expect(screen.getByText('Every 1 min')).toBeTruthy();
+    expect(screen.getByText('Every 2 s')).toBeTruthy();
   });
 
   it('shows a failed load with a retry, and no failure as such', async () => {

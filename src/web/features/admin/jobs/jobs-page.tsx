@@ -37,7 +37,9 @@ export function JobsPage() {
   const scheduleText = (s: JobSchedule) =>
     s.kind === 'cron'
       ? t('jobs.cron', { cron: s.cron, zone: s.timeZone })
-      : t('jobs.every', { seconds: s.seconds });
+      : s.seconds % 60 === 0
+        ? t('jobs.everyMinutes', { minutes: s.seconds / 60 })
+        : t('jobs.every', { seconds: s.seconds });
   const countsText = (r: JobRun) => {
     const done = r.counts.filter((c) => c.value > 0);
     return done.length === 0
