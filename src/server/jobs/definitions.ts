@@ -75,11 +75,18 @@ export function jobDefinitions(work: {
     },
   ];
   if (work.uploadCleanupMs > 0) {
-    const minutes = Math.max(1, Math.min(59, Math.round(work.uploadCleanupMs / 60_000)));
+    const minutes = Math.max(1, Math.round(work.uploadCleanupMs / 60_000));
+    // Cron steps stay within their field: minutes below an hour, whole hours (at most a day) above.
+    const cron =
+      minutes === 1
+        ? EVERY_MINUTE
+        : minutes < 60
+          ? `*/${minutes} * * * *`
+          : `0 */${Math.min(23, Math.round(minutes / 60))} * * *`;
     jobs.push({
       name: 'uploadCleanup',
       run: work.uploadCleanup,
-      cron: [{ cron: minutes === 1 ? EVERY_MINUTE : `*/${minutes} * * * *`, timeZone: UTC }],
+      cron: [{ cron, timeZone: UTC }],
       everyMs: work.uploadCleanupMs,
       runAtStart: true,
     });

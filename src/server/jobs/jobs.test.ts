@@ -173,6 +173,21 @@ describe('scheduled jobs in one process, and the back office page', () => {
       { cron: '1 0 * * *', timeZone: 'Asia/Jakarta' },
     ]);
     expect(jobs.some((j) => j.name === 'uploadCleanup')).toBe(false); // turned off by config
+    const cleanupEvery = (minutes: number) =>
+      jobDefinitions({
+        loanJobs: work,
+        creditSweep: work,
+        uploadCleanup: work,
+        gatewayOutbox: work,
+        ledgerCheck: work,
+        uploadCleanupMs: minutes * 60_000,
+      }).find((j) => j.name === 'uploadCleanup')!.cron[0]!.cron;
+    expect([cleanupEvery(1), cleanupEvery(15), cleanupEvery(60), cleanupEvery(180)]).toEqual([
+      '* * * * *',
+      '*/15 * * * *',
+      '0 */1 * * *',
+      '0 */3 * * *',
+    ]);
   });
 });
 
