@@ -204,6 +204,7 @@ async function adminStops(lang: Lang): Promise<Stop[]> {
       link: 'nav a[href="/admin/ledger-check"]',
       title: page(a.ledgerCheck.title),
     },
+    { to: '/admin/jobs', link: 'nav a[href="/admin/jobs"]', title: page(a.jobs.title) },
     { to: '/admin/products', link: 'nav a[href="/admin/products"]', title: page(a.products.title) },
     {
       to: `/admin/products/${product!.id}`,

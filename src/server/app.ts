@@ -26,6 +26,7 @@ import type { Config } from './config.ts';
 import { newDataKey, sealer } from './crypto/sealed.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { type JobRunner, jobsRoutes, scheduledJobs } from './jobs/index.ts';
 import { loggerOptions } from './logging.ts';
 import { adminRepository } from './modules/admin/admin.repository.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -87,6 +88,7 @@ import { staffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffService } from './modules/staff/staff.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { uploadsCleanup } from './modules/uploads/uploads.cleanup.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
 import { identityRoutes } from './modules/verification/identity.routes.ts';
@@ -145,6 +147,8 @@ declare module 'fastify' {
     gatewayCallbacks: () => CallbackSender;
     /** Credits payments a crash left `received` (repayment.ledger.ts), run on a schedule by the process. */
     creditSweep: RepaymentLedger['sweep'];
+    /** The scheduled jobs (jobs/index.ts): started by the server, stopped when the app closes. */
+    jobs: JobRunner;
   }
 }
 
@@ -413,6 +417,22 @@ export async function buildApp(deps: AppDeps) {
   if (config.demo) await app.register(demoClockRoutes, { clock, jobs });
   const ledgerCheck = ledgerCheckService({ database });
   app.decorate('ledgerCheck', ledgerCheck);
+  const scheduled = scheduledJobs({
+    database,
+    databaseUrl: config.databaseUrl,
+    stopTimeoutMs: Math.max(1000, config.shutdownGraceMs - config.shutdownDrainMs - 1000),
+    log: app.log,
+    work: {
+      loanJobs: () => jobs.run(),
+      creditSweep: () => ledger.sweep(),
+      uploadCleanup: uploadsCleanup(uploadsRepository(database.db), storage, config.uploadCleanup),
+      gatewayOutbox: () => gateway.deliverDue(app.gatewayCallbacks()),
+      ledgerCheck: () => ledgerCheck.nightly(),
+      uploadCleanupMs: config.uploadCleanup.intervalMs,
+    },
+  });
+  app.decorate('jobs', scheduled.runner);
+  app.addHook('onClose', () => scheduled.runner.stop());
   await app.register(supportRoutes, { site });
   await app.register(async (scope) => {
     await scope.register(cookie);
@@ -434,6 +454,7 @@ export async function buildApp(deps: AppDeps) {
     await scope.register(borrowersAdminRoutes, {
       borrowers: borrowersAdminService({ repo: borrowersAdminRepository(database), sealer: sealed, clock }),
     });
+    await scope.register(jobsRoutes, { ...scheduled, audit: staffRepo.audit });
     await scope.register(dataRightsAdminRoutes, {
       rights: dataRightsAdminService({
         repo: dataRightsRepo,

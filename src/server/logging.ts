@@ -117,7 +117,7 @@ function redactFields(value: unknown): unknown {
  * however written, a code, a UTR, an account number; a date too, the price of the rule), and every e-mail
  * address is masked, in the message and in the stack (which repeats the message).
  */
-function scrubErrorText(text: string): string {
+export function scrubErrorText(text: string): string {
   return text
     .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, `\nparams: ${REDACTED}`)
     .replace(/\+?\d(?:[\s-]?\d){5,}/g, REDACTED)

@@ -940,6 +940,29 @@ export const ledgerChecks = pgTable(
   (t) => [index('ledger_checks_started_idx').on(t.startedAt)],
 );
 
+/**
+ * One run of a scheduled job (issue 31, decision 073), whoever ran it: the job library on PostgreSQL or
+ * the process's own timer on PGlite. `counts` are what the job reports (numbers only); `failure` the
+ * error's kind and message, never a value of a row (no personal data). Each job keeps its latest runs
+ * only (jobs/history.ts).
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial('id').primaryKey(),
+    job: text('job').notNull(),
+    /** `schedule` (its timer or cron), `start` (the catch-up run at start), `admin` (run now), `retry`. */
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** `running`, `succeeded` or `failed`. */
+    outcome: text('outcome').notNull().default('running'),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    failure: text('failure'),
+  },
+  (t) => [index('job_runs_job_idx').on(t.job, t.id)],
+);
+
 /*
  * Who the borrower is (issue 30, decisions 062 and 064). Personal numbers (PAN, NIK, account numbers,
  * emergency contacts' phones) are never stored in clear: `sealed` columns hold AES-256-GCM text under the

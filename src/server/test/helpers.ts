@@ -19,9 +19,9 @@ import { sessionService } from '../modules/session/session.service.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close; `url` names it).
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   // TEST_PGLITE_THREAD=1 runs the suite against PGlite in its own thread, as the server opens it.
   if (!url) return openDatabase({ kind: 'pglite', thread: process.env.TEST_PGLITE_THREAD === '1' });
@@ -35,6 +35,7 @@ export async function freshDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: target.toString() });
   return {
     ...database,
+    url: target.toString(),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFolderStorage } from '../../adapters/storage.ts';
 import { uploads } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { multipart, photo } from '../../test/images.ts';
-import { schedule, uploadsCleanup } from './uploads.cleanup.ts';
+import { uploadsCleanup } from './uploads.cleanup.ts';
 import { uploadsRepository } from './uploads.repository.ts';
 
 const HOUR = 3600_000;
@@ -106,35 +106,6 @@ describe('upload clean-up', () => {
       expect(await storage.removeStaleTemp(new Date())).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('the clean-up schedule', () => {
-  it('runs at start and then every interval, one run at a time, until stopped', async () => {
-    vi.useFakeTimers();
-    try {
-      let runs = 0;
-      let finish: (() => void) | null = null;
-      const task = () =>
-        new Promise<void>((resolve) => {
-          runs++;
-          finish = resolve;
-        });
-      const log = { info: vi.fn(), error: vi.fn() };
-      const job = schedule(task, { intervalMs: 60_000, runAtStart: true, log, name: 'clean-up' });
-      expect(runs).toBe(1);
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(runs).toBe(1); // the first run is still going: no second one beside it
-      finish!();
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(runs).toBe(2);
-      finish!();
-      await job.stop();
-      await vi.advanceTimersByTimeAsync(180_000);
-      expect(runs).toBe(2);
-    } finally {
-      vi.useRealTimers();
     }
   });
 });

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectStorage } from '../../adapters/storage.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
 
@@ -29,43 +28,5 @@ export function uploadsCleanup(repo: UploadsRepository, storage: ObjectStorage, 
       if (deleted < batch) break;
     }
     return { tempFiles, uploads };
-  };
-}
-
-/**
- * Runs `task` now (when asked) and then every `intervalMs`, never two runs at once in this process;
- * a failure is logged and the next run tries again. The timer does not keep the process alive.
- */
-export function schedule(
-  task: () => Promise<unknown>,
-  opts: {
-    intervalMs: number;
-    runAtStart: boolean;
-    log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-    name: string;
-    /** Whether a run's result is worth a log line (a frequent job that did nothing is not). */
-    logWhen?: (result: unknown) => boolean;
-  },
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = task()
-      .then((result) => {
-        if (!opts.logWhen || opts.logWhen(result)) opts.log.info({ result }, `${opts.name} done`);
-      })
-      .catch((err: unknown) => opts.log.error({ err }, `${opts.name} failed`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  if (opts.runAtStart) run();
-  const timer = opts.intervalMs > 0 ? setInterval(run, opts.intervalMs) : null;
-  timer?.unref();
-  return {
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
   };
 }

@@ -118,6 +118,14 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ADMIN_ROUTES.jobs,
+            lazy: antdScreen(
+              adminLang,
+              () => import('../../features/admin/jobs/jobs-page.tsx'),
+              (m) => m.JobsPage,
+            ),
+          },
+          {
             path: ADMIN_ROUTES.products,
             lazy: antdScreen(
               adminLang,

@@ -71,6 +71,7 @@ function AdminHeader({ session }: { session: StaffSession }) {
     { to: ADMIN_ROUTES.orders, label: t('nav.orders') },
     { to: ADMIN_ROUTES.payments, label: t('nav.payments') },
     { to: ADMIN_ROUTES.ledgerCheck, label: t('ledgerCheck.nav') },
+    { to: ADMIN_ROUTES.jobs, label: t('jobs.nav') },
     { to: ADMIN_ROUTES.products, label: t('nav.products') },
     { to: ADMIN_ROUTES.channels, label: t('nav.channels') },
     ...(isAdmin

@@ -21,6 +21,7 @@ export const ADMIN_ROUTES = {
   order: (orderNo: string) => `/admin/orders/${encodeURIComponent(orderNo)}`,
   payments: '/admin/payments',
   ledgerCheck: '/admin/ledger-check',
+  jobs: '/admin/jobs',
   audit: '/admin/audit',
   dataRights: '/admin/data-rights',
   dataRightsRequest: (id: number | string) => `/admin/data-rights/${id}`,
