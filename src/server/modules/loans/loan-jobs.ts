@@ -135,9 +135,7 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
       if (locked.length === 0) return { booked: 0, last: null };
       const ids = locked.map((r) => r.id);
       const facts = rowsOf(
-        await tx.execute(
-          sql`${sql.raw(FACTS_SELECT)} where o.id = any(${`{${ids.join(',')}}`}::int[])`,
-        ),
+        await tx.execute(sql`${sql.raw(FACTS_SELECT)} where o.id = any(${`{${ids.join(',')}}`}::int[])`),
         JOB_FACTS_ROW,
       ) as Array<{ f: JobFacts }>;
       const rows: Array<typeof orderCharges.$inferInsert> = [];
