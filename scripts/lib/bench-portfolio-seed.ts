@@ -246,7 +246,9 @@ export async function seedPortfolio(
                 when 'settled' then -o.first_due - (1 + o.j % 180)
                 when 'extended' then -o.first_due - (1 + o.j % 3)
               end as d,
-              case when o.state = 'overdue' then 1 + o.j % ${MAX_LATE_DAYS} end as late
+              case when o.state = 'overdue' then 1 + o.j % ${MAX_LATE_DAYS} end as late,
+              -- The returning borrower's late fee: one who has settled a loan before.
+              bool_or(o.state = 'settled') over (partition by o.s) as repeat
          from pf_orders o`,
       [firstOrder, firstBorrower],
     );
@@ -341,7 +343,7 @@ export async function seedPortfolio(
               ${day('f.d + f.first_due + l.day_off')}
          from pf_final f
          join pf_late l on l.tpl = f.tpl and l.late = f.late
-              and l.repeat = exists (select 1 from pf_final s where s.s = f.s and s.state = 'settled')
+              and l.repeat = f.repeat
         where f.state = 'overdue'`,
       [today],
     );
@@ -354,6 +356,8 @@ export async function seedPortfolio(
         `select setval(pg_get_serial_sequence('${table}', '${column}'), (select max(${column}) from ${table}))`,
       );
     }
+    // Statistics before the reads below and the app's: the tables were empty when last planned for.
+    await q('analyze borrowers, orders, order_events, payments, payment_allocations, order_charges');
 
     // Sessions for borrowers spread over the seed (a prime stride), each with one of their orders.
     const signed = Math.min(SIGNED_IN, n);
@@ -381,7 +385,6 @@ export async function seedPortfolio(
         (r: { state: string; n: number }) => [r.state, r.n],
       ),
     );
-    await q('analyze');
     const size = await q('select pg_database_size(current_database())::bigint as bytes');
     return {
       borrowers: n,
