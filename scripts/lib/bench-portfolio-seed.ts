@@ -368,7 +368,9 @@ export async function seedPortfolio(
        ), made as (
          insert into sessions (borrower_id, token_hash, device_id, expires_at)
          select borrower_id, encode(sha256(convert_to($4 || borrower_id, 'UTF8')), 'hex'),
-                'bench-device-' || borrower_id, $5::timestamptz + interval '30 days'
+                'bench-device-' || borrower_id,
+                -- Sessions live by the wall clock, whatever day the seed's story is told on.
+                greatest($5::timestamptz, now()) + interval '30 days'
            from picked
          returning borrower_id, device_id
        )
