@@ -23,7 +23,7 @@ const JOB_FACTS_ROW = rowShape('loan_job_facts', {
 });
 const JOBS_LOCK_ROW = rowShape('loan_jobs_lock', TRY_LOCK_ROW);
 const ID_ROW = rowShape('loan_job_ids', { id: z.number() });
-const COUNT_ROW = rowShape('loan_job_count', { n: z.number() });
+const MOVE_ROW = rowShape('loan_job_move', { n: z.number(), seen: z.number(), last: z.number().nullable() });
 
 /**
  * The loan account's facts of a page of orders (read after their rows are locked, in a statement of
@@ -34,7 +34,9 @@ const FACTS_SELECT = `select json_build_object('id', o.id, ${LOAN_FACTS_FIELDS},
   ) as f
   from orders o`;
 /** The key of the advisory lock that lets one instance at a time run the loan jobs (PostgreSQL). */
-const JOBS_LOCK = 8_008_001;
+export const JOBS_LOCK = 8_008_001;
+/** Orders moved per statement: each statement short, well inside the pool's statement timeout. */
+const MOVE_PAGE = 5_000;
 /** Overdue loans locked, read and charged per transaction: short locks, few round trips. */
 const ACCRUAL_PAGE = 1_000;
 /** Charge rows per insert statement (4 parameters each, well under the protocol's 65,535). */
@@ -79,8 +81,8 @@ export function lateChargeRows(f: LoanFacts, booked: MarketDay | null, today: Ma
  * The time-driven moves of a loan (issue 8, decision 030): due at the market's local midnight of its due
  * date, overdue the day after, and each day late a late charge booked (plus the one-off late fee on the
  * first day) on every overdue period, as the loan account computes them within the market's caps
- * (decision 048). Set-based (decision 074): each move is one statement over every order it applies to,
- * and the accrual goes a page of overdue loans per transaction, not a transaction per loan. Every part is
+ * (decision 048). Set-based (decision 074): each move goes a page of orders per statement, and the
+ * accrual goes a page of overdue loans per transaction, not a transaction per loan. Every part is
  * idempotent: a move applies only to orders still in a status the lifecycle moves from; a charge already
  * booked for a day is not booked again (unique per order, kind and day). So running twice changes
  * nothing, and an instance that missed days (an outage) catches up. On PostgreSQL one instance runs at a
@@ -91,30 +93,40 @@ export function loanJobs(deps: { database: Database; engine: OrderEngine; clock:
   const { db } = database;
 
   /**
-   * One lifecycle move of every order it applies to, in one statement: the update locks each row it
-   * changes (a row changed meanwhile, by a payment, is checked again by PostgreSQL against the statement's
-   * conditions and skipped when it no longer matches), and each moved order gets its event row, as the
-   * order engine writes one. The statuses come from the lifecycle itself.
+   * One lifecycle move of every order it applies to, a page of orders (by id) per statement so that no
+   * statement runs long: the page's rows locked (a row a payment changed meanwhile is checked again by
+   * PostgreSQL against the conditions and skipped when it no longer matches), moved, and each moved
+   * order given its event row, as the order engine writes one. The statuses come from the lifecycle.
    */
   async function move(operation: 'fallDue' | 'goOverdue', dueBy: Date, now: Date): Promise<number> {
     const rule = ORDER_OPERATIONS[operation];
     const from = sql.raw(rule.from.join(', '));
     const actor = `system:${operation === 'fallDue' ? 'due-job' : 'overdue-job'}`;
-    const result = await db.execute(sql`
-      with moved as (
-        update orders o set status = ${rule.to}, collection_allowed = true
-          from (select id, status from orders
-                 where status in (${from}) and due_at <= ${dueBy.toISOString()}::timestamptz) was
-         where o.id = was.id and o.status in (${from})
-        returning o.id, was.status as from_status
-      ), logged as (
-        insert into order_events (order_id, operation, from_status, to_status, actor, reason, created_at)
-        select id, ${operation}, from_status, ${rule.to}, ${actor}, '', ${now.toISOString()}::timestamptz
-          from moved
-        returning 1
-      )
-      select count(*)::int as n from logged`);
-    return rowsOf(result, COUNT_ROW)[0]?.n ?? 0;
+    let moved = 0;
+    for (let after = 0; ; ) {
+      const result = await db.execute(sql`
+        with was as (
+          select id, status from orders
+           where status in (${from}) and due_at <= ${dueBy.toISOString()}::timestamptz and id > ${after}
+           order by id limit ${MOVE_PAGE}
+             for update
+        ), moved as (
+          update orders o set status = ${rule.to}, collection_allowed = true
+            from was where o.id = was.id
+          returning o.id, was.status as from_status
+        ), logged as (
+          insert into order_events (order_id, operation, from_status, to_status, actor, reason, created_at)
+          select id, ${operation}, from_status, ${rule.to}, ${actor}, '', ${now.toISOString()}::timestamptz
+            from moved
+          returning 1
+        )
+        select (select count(*)::int from logged) as n, (select count(*)::int from was) as seen,
+               (select max(id) from was) as last`);
+      const [page] = rowsOf(result, MOVE_ROW);
+      moved += page?.n ?? 0;
+      if (!page || page.seen < MOVE_PAGE || page.last === null) return moved;
+      after = page.last;
+    }
   }
 
   /**
