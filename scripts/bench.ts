@@ -13,6 +13,7 @@ import {
   signIn,
 } from './lib/bench-borrower.ts';
 import { createBenchDatabase, pgliteStartup, type ThrowawayDatabase } from './lib/bench-db.ts';
+import { portfolioBench } from './lib/bench-portfolio.ts';
 import {
   type Child,
   root,
@@ -58,6 +59,8 @@ const settings = {
   lighthouseRuns: int('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9),
   web: env.BENCH_WEB !== '0',
   databaseUrl: env.BENCH_DATABASE_URL || undefined,
+  /** Issue 31: a portfolio of this many borrowers (PostgreSQL only) instead of the demo data. */
+  portfolio: env.BENCH_PORTFOLIO ? int('BENCH_PORTFOLIO', 0, 1_000, 5_000_000) : 0,
   /** Comma-separated parts of route names to measure (the ceiling always runs): for a quick look at one. */
   only: (env.BENCH_ROUTES ?? '')
     .split(',')
@@ -78,7 +81,11 @@ const H5_SCREEN_GOAL = { lcpMs: 2160, jsKb: 170 };
 const LANDING_GOAL = { performance: 95, accessibility: 95 };
 const dbKind: 'pglite' | 'postgres' = settings.databaseUrl ? 'postgres' : 'pglite';
 const dist = path.join(root, 'dist/web');
-if (!existsSync(path.join(dist, 'h5.html')) || !existsSync(path.join(dist, 'site'))) {
+// The portfolio mode reads no page: it needs no build.
+if (
+  !settings.portfolio &&
+  (!existsSync(path.join(dist, 'h5.html')) || !existsSync(path.join(dist, 'site')))
+) {
   console.error('No build in dist/web: run `npm run build` first.');
   process.exit(1);
 }
@@ -158,6 +165,42 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     cleanUp().finally(() => process.exit(130));
   });
+}
+
+if (settings.portfolio) {
+  // The portfolio mode measures its own routes and writes its own results file; nothing else runs.
+  let failed = false;
+  try {
+    if (!settings.databaseUrl)
+      throw new Error('BENCH_PORTFOLIO runs on PostgreSQL only: set BENCH_DATABASE_URL');
+    say(`\nBench (portfolio, postgres) — ${machine.join(', ')}`);
+    say(`  ${settingsLine}`);
+    pgDatabase = await createBenchDatabase(settings.databaseUrl);
+    const lines = await portfolioBench({
+      database: pgDatabase,
+      webDist: dist,
+      settings: { ...settings, borrowers: settings.portfolio },
+      children,
+      say,
+    });
+    const file = path.join(
+      root,
+      'bench/results',
+      `${new Date().toLocaleDateString('sv-SE')}-portfolio-${settings.portfolio}.md`,
+    );
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      `${[lines[0], '', `- Machine: ${machine.join(', ')}`, `- Settings: ${settingsLine}`, ...lines.slice(1)].join('\n')}\n`,
+    );
+    say(`\nWrote ${path.relative(root, file)}`);
+  } catch (err) {
+    failed = true;
+    console.error(err);
+  } finally {
+    await cleanUp();
+  }
+  process.exit(failed ? 1 : 0);
 }
 
 const md: string[] = [];

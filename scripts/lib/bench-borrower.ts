@@ -59,7 +59,21 @@ const okReply = (r: Reply) =>
 const describe = (r: Reply) =>
   `HTTP ${r.status} code ${String(r.body?.code)} ${r.body?.message ?? ''}`.trim();
 
-/** Signs in the market's demo borrower and reads what problem-save needs from problem-init. */
+/** The headers and query string the web client sends with every call of a signed-in borrower. */
+export function borrowerRequest(token: string, deviceId: string, market: BenchMarket) {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-lang': market === 'IN' ? 'en' : 'id',
+    // What a web view sends: replies over one packet come back compressed, and that work is measured.
+    'accept-encoding': 'gzip, deflate, br',
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    'x-device-id': deviceId,
+  };
+  return { headers, query: new URLSearchParams({ deviceId, market }).toString() };
+}
+
 /** Signs in demo borrower `which` (1 = the market's first) of `market`, ready to file complaints. */
 export async function signIn(base: string, market: BenchMarket, which = 1): Promise<Borrower> {
   const login = await call(
@@ -71,17 +85,7 @@ export async function signIn(base: string, market: BenchMarket, which = 1): Prom
   );
   if (!okReply(login)) throw new Error(`demo-login failed: ${describe(login)}`);
   const { token, deviceId } = login.body!.data as { token: string; deviceId: string };
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'x-lang': market === 'IN' ? 'en' : 'id',
-    // What a web view sends: replies over one packet come back compressed, and that work is measured.
-    'accept-encoding': 'gzip, deflate, br',
-    authorization: `Bearer ${token}`,
-    'content-type': 'application/json',
-    'x-requested-with': 'XMLHttpRequest',
-    'x-device-id': deviceId,
-  };
-  const query = new URLSearchParams({ deviceId, market }).toString();
+  const { headers, query } = borrowerRequest(token, deviceId, market);
   const init = await call(base, 'POST', `${COMPLAINT_BASE}/problem-init?${query}`, headers, {});
   if (!okReply(init)) throw new Error(`problem-init failed: ${describe(init)}`);
   const data = init.body!.data as {

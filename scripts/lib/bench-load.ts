@@ -72,14 +72,17 @@ async function fire(
     ...(route.signedCallbacks
       ? { requests: [{ setupRequest: (req) => ({ ...req, ...signedCallback(route.signedCallbacks!) }) }] }
       : {}),
-    // A connection keeps the variant it first took (autocannon's context is per connection).
+    // A connection keeps the variant it first took (autocannon's context is per connection), unless each
+    // request takes one.
     ...(variants?.length
       ? {
           requests: [
             {
               setupRequest: (req, context) => {
-                context.variant ??= variants[nextVariant++ % variants.length];
-                const v = context.variant as (typeof variants)[number];
+                if (!route.variantEachRequest) context.variant ??= variants[nextVariant++ % variants.length];
+                const v = route.variantEachRequest
+                  ? variants[Math.floor(Math.random() * variants.length)]!
+                  : (context.variant as (typeof variants)[number]);
                 return { ...req, path: v.path, headers: v.headers, body: v.body };
               },
             },

@@ -11,6 +11,8 @@ export interface LoadRoute {
    * the whole run. Without it every connection sends `url`, `headers`, `body`.
    */
   variants?: Array<{ path: string; headers: Record<string, string>; body?: string }>;
+  /** Each request takes a variant at random instead (a read of borrowers across a portfolio, no hot row). */
+  variantEachRequest?: boolean;
   /**
    * A payment gateway's callbacks: every request a new event (its own event and payment ids), signed
    * with this key as a provider signs them, so each one runs the whole crediting transaction.
