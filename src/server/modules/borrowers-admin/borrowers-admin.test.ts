@@ -117,12 +117,12 @@ describe('borrower view', () => {
     for (const secret of [p.phone, p.idNumber, p.contactPhone, p.account]) expect(body).not.toContain(secret);
     const data = res.json().data;
     expect(data.phone).toBe(`******${p.phone.slice(-4)}`);
-    expect(data.steps.map((s: { step: string }) => s.step)).toEqual(['base', 'personal', 'job', 'extra']);
+    expect(data.steps.map((s: { step: string }) => s.step)).toEqual(['base', 'identity', 'personal', 'job', 'extra']);
     const base = data.steps[0];
     expect(base.status).toBe('review');
     expect(base.masked.pan).toBe(`******${p.idNumber.slice(-4)}`);
     expect(base.events.length).toBeGreaterThan(0);
-    expect(data.steps[3].masked.contacts).toEqual([`******${p.contactPhone.slice(-4)}`]);
+    expect(data.steps[4].masked.contacts).toEqual([`******${p.contactPhone.slice(-4)}`]);
     expect(data.bankAccounts).toEqual([
       expect.objectContaining({
         id: p.accountId,
