@@ -25,6 +25,7 @@ export const bindBank = catalog({
     confirmHolder: 'Please check that this is your name.',
     verified: 'Checked with your bank: your loan is paid into this account.',
     review: 'Waiting for our check',
+    refused: 'We could not accept your last account',
     change: 'Change bank account',
     changeTitle: 'New bank account',
     changeText: 'For your safety, changing the account needs the code we send by SMS to your phone.',
@@ -55,6 +56,7 @@ export const bindBank = catalog({
     confirmHolder: 'Mohon pastikan ini nama Anda.',
     verified: 'Sudah diperiksa ke bank Anda: pinjaman Anda dicairkan ke rekening ini.',
     review: 'Menunggu pemeriksaan kami',
+    refused: 'Rekening terakhir Anda tidak dapat kami terima',
     change: 'Ganti rekening bank',
     changeTitle: 'Rekening bank baru',
     changeText:

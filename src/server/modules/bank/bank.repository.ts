@@ -40,6 +40,20 @@ export function bankRepository(db: Db) {
     },
 
     /**
+     * The borrower's newest account, whatever its status: the current one (at most one is verified or in
+     * review, and it is the newest), or the one staff refused last, whose reason the borrower must read.
+     */
+    async latest(borrowerId: number): Promise<BankAccountRow | null> {
+      const [row] = await db
+        .select()
+        .from(bankAccounts)
+        .where(eq(bankAccounts.borrowerId, borrowerId))
+        .orderBy(desc(bankAccounts.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
      * The name the borrower's identity was verified under: the identity check's (decision 067: the
      * UIDAI's record in India, the base step's name Dukcapil agreed with in Indonesia) once that step is
      * done, else the `base` step's full name once that is done, else the name the borrower row holds

@@ -3,6 +3,7 @@ import { ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { checkAccountNumber, checkIfsc, namesMatch } from '../../../shared/domain/identity-documents.ts';
 import { bankOfIfsc } from '../../../shared/domain/indian-banks.ts';
 import { PAY_OPTIONS } from '../../../shared/domain/pay-options.ts';
+import { isReviewRejectReason } from '../../../shared/domain/review-reasons.ts';
 import { translate } from '../../../shared/i18n/resources.ts';
 import type { Lang, Market } from '../../../shared/markets.ts';
 import { BankVerificationUnavailable, type BankVerifier } from '../../adapters/bank-verification.ts';
@@ -76,7 +77,7 @@ export function bankService(deps: {
 
   function view(market: Market, lang: Lang, row: BankAccountRow | null): BankAccountData {
     const banks = PAY_OPTIONS[market].banks.map((b) => ({ code: b.payCode, name: b.bankName }));
-    if (!row)
+    if (!row || (row.status !== 'verified' && row.status !== 'review'))
       return {
         status: 'none',
         bankCode: null,
@@ -84,7 +85,11 @@ export function bankService(deps: {
         accountMasked: null,
         last4: null,
         holderName: null,
-        reason: null,
+        // Staff refused the last one (decision 068): the borrower reads why before adding another.
+        reason:
+          row?.status === 'refused' && isReviewRejectReason(row.reason)
+            ? translate(lang, 'reviewReasons', row.reason)
+            : null,
         verifiedAt: null,
         banks,
         changeNeedsCode: false,
@@ -130,7 +135,7 @@ export function bankService(deps: {
 
   return {
     async info(borrower: BorrowerIdentity, lang: Lang): Promise<BankAccountData> {
-      return view(borrower.market, lang, await repo.current(borrower.id));
+      return view(borrower.market, lang, await repo.latest(borrower.id));
     },
 
     /** Sends the SMS code a change needs (one-time-codes.ts limits: one a minute, five an hour). */

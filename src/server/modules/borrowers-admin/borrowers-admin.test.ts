@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_CODE } from '../../../shared/contract/admin.ts';
-import { ADMIN_BASE } from '../../../shared/contract/constants.ts';
+import { BANK_ACCOUNT_PATHS } from '../../../shared/contract/bank-account.ts';
+import { ADMIN_BASE, CERTIFY_PATHS } from '../../../shared/contract/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { sealer } from '../../crypto/sealed.ts';
 import {
@@ -117,7 +118,13 @@ describe('borrower view', () => {
     for (const secret of [p.phone, p.idNumber, p.contactPhone, p.account]) expect(body).not.toContain(secret);
     const data = res.json().data;
     expect(data.phone).toBe(`******${p.phone.slice(-4)}`);
-    expect(data.steps.map((s: { step: string }) => s.step)).toEqual(['base', 'identity', 'personal', 'job', 'extra']);
+    expect(data.steps.map((s: { step: string }) => s.step)).toEqual([
+      'base',
+      'identity',
+      'personal',
+      'job',
+      'extra',
+    ]);
     const base = data.steps[0];
     expect(base.status).toBe('review');
     expect(base.masked.pan).toBe(`******${p.idNumber.slice(-4)}`);
@@ -353,6 +360,53 @@ describe('verification review queue', () => {
       .from(verificationEvents)
       .where(eq(verificationEvents.borrowerId, p.id));
     expect(events.filter((e) => e.actor.startsWith('staff:'))).toHaveLength(1);
+  });
+
+  it('tells the borrower, in their language, why staff refused their step and their bank account', async () => {
+    const token = await t.newBorrower('ID');
+    const me = await t.app.inject({ method: 'GET', url: '/vdthg/v1/session/me', headers: t.auth(token) });
+    const borrowerId = me.json().data.userId as number;
+    const [step] = await t.database.db
+      .update(verificationSteps)
+      .set({ status: 'review', reason: 'nameMismatch' })
+      .where(and(eq(verificationSteps.borrowerId, borrowerId), eq(verificationSteps.step, 'base')))
+      .returning();
+    const [acc] = await t.database.db
+      .insert(bankAccounts)
+      .values({
+        borrowerId,
+        market: 'ID',
+        bankCode: 'BCA',
+        ...sealedAccount(sealer(t.config.dataKey!), 'ID', 'BCA', '5299004321'),
+        holderName: 'SOMEONE ELSE',
+        status: 'review',
+        reason: 'nameMismatch',
+      })
+      .returning();
+    expect(
+      (await decide('step', step!.id, agentId, { decision: 'reject', reason: 'documentUnclear' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await decide('bankAccount', acc!.id, agentId, { decision: 'reject', reason: 'accountNotOwn' }))
+        .statusCode,
+    ).toBe(200);
+    const read = (url: string, lang: string) =>
+      t.app.inject({ method: 'POST', url, headers: { ...t.auth(token), 'x-lang': lang }, payload: {} });
+    for (const [lang, stepReason, bankReason] of [
+      ['id', 'Dokumen Anda tidak terbaca dengan jelas', 'Rekening bank ini bukan atas nama Anda'],
+      ['en', 'We could not read your document clearly', 'This bank account is not in your name'],
+    ] as const) {
+      const steps = (await read(CERTIFY_PATHS.steps, lang)).json().data;
+      const base = steps.steps.find((s: { step: string }) => s.step === 'base');
+      expect(base).toMatchObject({ status: 'refused', reason: expect.stringContaining(stepReason) });
+      const bank = (await read(BANK_ACCOUNT_PATHS.info, lang)).json().data;
+      // No current account: the form is offered again, with why the last one was refused.
+      expect(bank).toMatchObject({
+        status: 'none',
+        accountMasked: null,
+        reason: expect.stringContaining(bankReason),
+      });
+    }
   });
 
   it('refuses another market’s staff (40301) and a missing row (404)', async () => {

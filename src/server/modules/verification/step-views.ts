@@ -1,7 +1,8 @@
 import { REQUIRED_STEPS, type RequiredStep } from '../../../shared/contract/constants.ts';
 import { VERIFY_ERROR_CODE } from '../../../shared/contract/reply-codes.ts';
 import { IDENTITY_REASONS, type StepView } from '../../../shared/contract/verification.ts';
-import { messageOf } from '../../../shared/i18n/resources.ts';
+import { isReviewRejectReason } from '../../../shared/domain/review-reasons.ts';
+import { messageOf, translate } from '../../../shared/i18n/resources.ts';
 import type { Lang } from '../../../shared/markets.ts';
 import { AppError } from '../../errors.ts';
 import type { StepRow } from './verification.repository.ts';
@@ -31,9 +32,14 @@ export function refuseFields(lang: Lang, problems: Problems): never {
   throw err;
 }
 
-/** Why a step is not done, in the borrower's language: the identity check's own reason, else the status's. */
+/**
+ * Why a step is not done, in the borrower's language: staff's listed reason when they refused it
+ * (decision 068), the identity check's own reason, else the status's.
+ */
 function reasonText(lang: Lang, row: StepRow): string {
   if (row.status === 'done') return '';
+  if (row.status === 'refused' && isReviewRejectReason(row.reason))
+    return translate(lang, 'reviewReasons', row.reason);
   if (row.reason && Object.hasOwn(IDENTITY_REASONS, row.reason))
     return messageOf(lang, `verification:identityReasons.${row.reason}`);
   return messageOf(lang, `verification:reasons.${row.status === 'review' ? 'review' : 'refused'}`);

@@ -124,6 +124,23 @@ describe('BindBankPage', () => {
     expect(api.callsTo(BANK_ACCOUNT_PATHS.bind)[0]!.body).toMatchObject({ bankCode: 'MANDIRI' });
   });
 
+  it('staff refused the last account: says why above the form to add another', async () => {
+    setSessionParams({ market: 'ID', token: 't'.repeat(43) });
+    stubFetch({
+      [BANK_ACCOUNT_PATHS.info]: () =>
+        ok({
+          ...none('ID'),
+          reason: 'Rekening bank ini bukan atas nama Anda. Tambahkan rekening atas nama Anda sendiri.',
+        }),
+    });
+    renderAt(routes, H5_PATHS.bindBank, 'id');
+    const notice = (await screen.findByText('Rekening terakhir Anda tidak dapat kami terima')).closest(
+      '[role="status"]',
+    )!;
+    expect(notice.textContent).toContain('bukan atas nama Anda');
+    expect(screen.getByLabelText('Nomor rekening')).toBeTruthy();
+  });
+
   it('a change asks for the SMS code, sends it with the new account, and shows the server’s refusal', async () => {
     setSessionParams({ market: 'IN', token: 't'.repeat(43) });
     const api = stubFetch({

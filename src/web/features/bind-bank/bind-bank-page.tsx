@@ -60,7 +60,19 @@ export function BindBankPage() {
     setChanging(false);
     sendBridge({ type: 'endBank' });
   };
-  if (account.status === 'none') return page(<AccountForm account={account} onSaved={saved} />);
+  if (account.status === 'none')
+    return page(
+      <>
+        {/* Staff refused the last account (decision 068): why comes before the form to add another. */}
+        {account.reason ? (
+          <div className="bind-bank-review" role="status">
+            <strong>{t('refused')}</strong>
+            <p>{account.reason}</p>
+          </div>
+        ) : null}
+        <AccountForm account={account} onSaved={saved} />
+      </>,
+    );
   return page(
     <>
       <AccountCard account={account} />
