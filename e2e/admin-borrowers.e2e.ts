@@ -2,6 +2,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bankAccounts, borrowers, verificationSteps } from '../src/server/db/schema.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -34,10 +35,7 @@ describe('the borrower view and the verification review queue', () => {
       .set({ status: 'review', reason: 'nameMismatch' })
       .where(and(eq(verificationSteps.borrowerId, demo!.id), eq(verificationSteps.step, 'base')));
 
-    await page.goto(`${server.baseURL}/admin/login`);
-    await page.getByLabel('E-mail').fill('admin@kredito.test');
-    await page.getByLabel('Password').fill('Admin!2345');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAsAdmin(page, server);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Borrowers' })

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../src/shared/i18n/admin.ts';
 import type { Lang } from '../src/shared/markets.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -31,11 +32,7 @@ describe('Scheduled jobs in the back office', () => {
       const browser = await openBrowser({ locale: lang === 'id' ? 'id-ID' : 'en-IN' });
       browsers.push(browser);
       const { page } = browser;
-      await page.goto(`${server.baseURL}/admin/login`);
-      await page.locator('input[type="email"]').fill('admin@kredito.test');
-      await page.locator('input[type="password"]').fill('Admin!2345');
-      await page.locator('button[type="submit"]').click();
-      await page.waitForURL(/\/admin\/complaints/);
+      await signInAsAdmin(page, server);
       await page.goto(`${server.baseURL}/admin/jobs`);
       await page.getByRole('heading', { level: 1, name: a.jobs.title }).waitFor();
       // Run the credit sweep now, then read the page again until its run is recorded as done.

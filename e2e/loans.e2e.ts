@@ -5,6 +5,7 @@ import { borrowers, orderCharges, orders, productEvents, products } from '../src
 import { DEMO_BORROWERS } from '../src/server/db/seed.ts';
 import { giveVerifiedAccount } from '../src/server/db/seed-bank-accounts.ts';
 import { seedDemoVerification } from '../src/server/db/seed-verification.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { type Browser, expectAccessible, openBrowser } from './support/browser.ts';
 import { openAsBorrower } from './support/h5.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -22,12 +23,7 @@ beforeAll(async () => {
   server = await startServer();
   borrower = await openBrowser();
   operator = await openBrowser({ viewport: { width: 1280, height: 900 } });
-  const { page } = operator;
-  await page.goto(`${server.baseURL}/admin/login`);
-  await page.getByLabel('E-mail').fill('admin@kredito.test');
-  await page.getByLabel('Password').fill('Admin!2345');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\/complaints/);
+  await signInAsAdmin(operator.page, server);
 });
 afterAll(async () => {
   await borrower?.close();

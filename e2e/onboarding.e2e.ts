@@ -8,6 +8,7 @@ import { multipart, photo } from '../src/server/test/images.ts';
 import { CERTIFY_PATHS } from '../src/shared/contract/constants.ts';
 import type { StepsData } from '../src/shared/contract/verification.ts';
 import type { Market } from '../src/shared/markets.ts';
+import { signInAsAdmin } from './support/admin.ts';
 import { type Browser, openBrowser } from './support/browser.ts';
 import { openLanding, REGISTER_COPY, registerWith } from './support/register.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -28,12 +29,7 @@ beforeAll(async () => {
   server = await startServer();
   visitor = await openBrowser();
   operator = await openBrowser({ viewport: { width: 1280, height: 900 } });
-  const { page } = operator;
-  await page.goto(`${server.baseURL}/admin/login`);
-  await page.getByLabel('E-mail').fill('admin@kredito.test');
-  await page.getByLabel('Password').fill('Admin!2345');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\/complaints/);
+  await signInAsAdmin(operator.page, server);
 });
 afterAll(async () => {
   await visitor?.close();
