@@ -131,7 +131,10 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** The loan rules' clock; the system's (movable in demo mode) by default. */
   clock?: MovableClock;
-  /** Where this app's keys and channels start in Redis (tests: one prefix per group of instances). */
+  /**
+   * Where this app's keys and channels start in Redis (tests: one prefix per group of instances); the
+   * configured REDIS_PREFIX, else `loan:`, by default.
+   */
   redisPrefix?: string;
 }
 
@@ -182,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
   // What several instances share (decision 071): in Redis with REDIS_URL, else in this process.
   const shared = await openSharedState({
     url: config.redisUrl,
-    prefix: deps.redisPrefix,
+    prefix: deps.redisPrefix ?? config.redisPrefix,
     // The loan rules' time: the system's, which demo mode and tests may move forward (clock.ts).
     clock: deps.clock ?? movableClock(),
     log: app.log,

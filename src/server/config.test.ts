@@ -69,6 +69,13 @@ describe('configuration', () => {
       expect(() => loadConfig({ REDIS_URL: bad })).toThrow(/REDIS_URL/);
   });
 
+  it("takes a deployment's own Redis prefix, so two deployments on one Redis never meet", () => {
+    expect(loadConfig({}).redisPrefix).toBeUndefined();
+    expect(loadConfig({ REDIS_PREFIX: 'loan-staging:' }).redisPrefix).toBe('loan-staging:');
+    for (const bad of ['', 'has space', 'a*', 'x'.repeat(65)])
+      expect(() => loadConfig({ REDIS_PREFIX: bad })).toThrow(/REDIS_PREFIX/);
+  });
+
   it('has working defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);

@@ -30,6 +30,14 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// address')
     .optional(),
+  /**
+   * What every Redis key and channel of this deployment starts with (`loan:` by default): two
+   * deployments on one Redis set different ones and never meet; the instances of one share it.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -')
+    .optional(),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For we believe; empty trusts none. */
@@ -152,6 +160,8 @@ export interface Config {
   databaseReadConnections: number;
   /** Shared state for several instances (decision 071); none for one process. */
   redisUrl?: string | undefined;
+  /** Where the keys and channels of this deployment start in Redis; `loan:` when absent. */
+  redisPrefix?: string | undefined;
   /** Demo mode: demo sign-in and the shell simulator exist. On unless production, or forced by DEMO. */
   demo: boolean;
   logLevel: string;
@@ -222,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseReadConnections: e.DATABASE_READ_CONNECTIONS,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     demo,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.split(',')

@@ -26,12 +26,16 @@ async function main() {
   // A local folder for one process, or the bucket every instance shares (decision 072).
   const storage = await openStorage(config.storage);
   // Demo mode gets every demo borrower (several per market); tests keep the one their fixtures expect.
-  await seed(database.db, storage, {
-    demo: config.demo,
-    borrowersPerMarket: DEMO_BORROWERS_PER_MARKET,
-    // The demo borrowers' identity numbers are sealed under the key the app opens them with.
-    sealer: sealer(config.dataKey),
-  });
+  // Under the start-up lock, as the migration was: the seed checks what exists and then inserts, so two
+  // instances seeding at once would both insert (one then fails on a unique key and exits).
+  await database.underStartupLock(() =>
+    seed(database.db, storage, {
+      demo: config.demo,
+      borrowersPerMarket: DEMO_BORROWERS_PER_MARKET,
+      // The demo borrowers' identity numbers are sealed under the key the app opens them with.
+      sealer: sealer(config.dataKey),
+    }),
+  );
   const app = await buildApp({ config, database, storage });
 
   // The scheduled work (jobs/index.ts, decision 073): loan jobs, credit sweep, gateway outbox, upload

@@ -32,6 +32,12 @@ export interface Database {
   queryCount(): number;
   /** Cheap round trip for readiness; rejects when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while this instance holds the start-up lock: on PostgreSQL a session advisory lock
+   * (STARTUP_LOCK), so instances starting together take turns; PGlite is one process and just runs it.
+   * Opening the database migrates under it; the server seeds under it too.
+   */
+  underStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -74,6 +80,42 @@ function checked(run: (statement: Statement<unknown>, params: readonly unknown[]
 /** A short connection timeout keeps a lost database a fast 503 instead of a hung request. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * The key of the advisory lock that instances hold in turn while they migrate and seed (PostgreSQL).
+ * Without it, two instances starting together on an empty database both run the same migration and the
+ * same seed, and one of them fails on a duplicate (the migrations' schema, a demo order) and exits.
+ */
+export const STARTUP_LOCK = 8_008_031;
+
+/**
+ * Runs `fn` holding the start-up lock on one connection of the pool, taken for the whole of it (a
+ * session lock: the migrator commits as it goes, and the seed is several transactions). The wait has no
+ * statement timeout, since another instance's migration and seed may take longer than a query may; a
+ * connection that breaks meanwhile is dropped, which releases the lock on the server.
+ */
+async function underLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  try {
+    return await fn();
+  } finally {
+    try {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+      await client.query('reset statement_timeout');
+      client.release();
+    } catch {
+      // The connection broke: dropping it ends the session, and with it the lock.
+      client.release(true);
+    }
+  }
+}
+
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
@@ -115,7 +157,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       };
     });
     const db = firstFailureOfTransactions(drizzlePg(pool, { schema }) as unknown as Db);
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Instances starting together on one database migrate one after another (the later ones find it
+    // done); a failure ends the pool, so a process that cannot start leaves no connection behind.
+    try {
+      await underLock(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }));
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     const reads = new ReadPipelines(
       {
         connectionString: target.url,
@@ -141,6 +190,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      underStartupLock: (fn) => underLock(pool, fn),
       close: async () => {
         await Promise.all([reads.close(), pool.end()]);
       },
@@ -190,6 +240,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');
     },
+    underStartupLock: (fn) => fn(),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -239,6 +290,7 @@ async function openPgliteThread(
       if (thread.closed) throw new Error('database closed');
       await thread.query('select 1');
     },
+    underStartupLock: (fn) => fn(),
     close: () => thread.close(),
   };
 }

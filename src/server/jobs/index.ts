@@ -43,7 +43,12 @@ export function scheduledJobs(deps: {
   });
   const runner =
     database.kind === 'postgres' && databaseUrl
-      ? libraryRunner(jobs, history, log, { connectionString: databaseUrl, stopTimeoutMs })
+      ? libraryRunner(jobs, history, log, {
+          connectionString: databaseUrl,
+          stopTimeoutMs,
+          // Instances starting together set the library up one after another.
+          setUp: (fn) => database.underStartupLock(fn),
+        })
       : processRunner(jobs, history, log);
   return { runner, history };
 }

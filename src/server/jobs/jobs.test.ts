@@ -230,6 +230,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled jobs through the job 
     }
   }, 30_000);
 
+  it('two instances starting at the same moment on a database the library has never seen both start', async () => {
+    // A database of its own: the library's schema and queues are made by whichever starts first. Set up
+    // at the same moment without the start-up lock, one of the two failed on "deadlock detected" inside
+    // the library's own queue creation (and its process would exit).
+    const own = await freshDatabase();
+    const work = async () => null;
+    const jobs = jobDefinitions({
+      loanJobs: work,
+      creditSweep: work,
+      uploadCleanup: work,
+      gatewayOutbox: work,
+      ledgerCheck: work,
+      uploadCleanupMs: 3_600_000,
+    }).map((j) => ({ ...j, runAtStart: false }));
+    const opts = { ...fast, connectionString: own.url!, setUp: own.underStartupLock };
+    const runners = [0, 1].map(() => libraryRunner(jobs, jobHistory(own.db), quiet, opts));
+    try {
+      const started = await Promise.allSettled(runners.map((r) => r.start()));
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
+    } finally {
+      for (const r of runners) await r.stop();
+      await own.close();
+    }
+  }, 30_000);
+
   it('retries a failing job with backoff and records each failure', async () => {
     const { job } = probe('creditSweep', 10, 'bank timed out for 9876543210');
     const runner = libraryRunner([job], jobHistory(database.db), quiet, {

@@ -84,6 +84,12 @@ export interface LibraryOptions {
   cronMonitorSeconds?: number;
   /** How long a stop waits for a running job before releasing it (failed: the library retries it). */
   stopTimeoutMs?: number;
+  /**
+   * Runs the library's setting up (its schema, queues, schedules) while no other instance does: the
+   * database's start-up lock. Two instances creating the same queues at once deadlock in the library's
+   * own statements, and the loser exits.
+   */
+  setUp?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 /** The queue that a cron schedule fills (the library keeps one schedule per queue): one per time zone. */
@@ -113,46 +119,51 @@ export function libraryRunner(
   const send = (name: JobName, trigger: JobTrigger) => boss.send(name, { trigger });
   let started = false;
 
+  /** Starts the library, makes the queues and schedules, and starts taking runs. */
+  const setUpLibrary = async () => {
+    await boss.start();
+    started = true;
+    const wanted = new Set<string>();
+    for (const job of jobs) {
+      await boss.createQueue(job.name, {
+        name: job.name,
+        policy: 'stately',
+        retryLimit: opts.retryLimit ?? 3,
+        retryDelay: opts.retryDelaySeconds ?? 30,
+        retryBackoff: true,
+        // The nightly loan jobs over a large portfolio take minutes, not an hour.
+        expireInSeconds: 3600,
+      });
+      await boss.work<{ trigger: JobTrigger }>(
+        job.name,
+        { ...polling, includeMetadata: true },
+        async ([run]) => {
+          if (!run) return;
+          await recordedRun(job, run.retryCount > 0 ? 'retry' : run.data.trigger, history, log);
+        },
+      );
+      for (const { cron, timeZone } of job.cron) {
+        const queue = cronQueue(job.name, timeZone);
+        wanted.add(queue);
+        await boss.createQueue(queue, { name: queue, policy: 'stately' });
+        await boss.schedule(queue, cron, {}, { tz: timeZone });
+        await boss.work(queue, polling, async () => {
+          await send(job.name, 'schedule');
+        });
+      }
+      if (job.runAtStart) await send(job.name, 'start');
+    }
+    // A schedule this version no longer has (a job removed, a zone changed) stops firing.
+    for (const s of await boss.getSchedules()) {
+      if (!wanted.has(s.name)) await boss.unschedule(s.name);
+    }
+  };
+
   return {
     kind: 'library',
     jobs,
     async start() {
-      await boss.start();
-      started = true;
-      const wanted = new Set<string>();
-      for (const job of jobs) {
-        await boss.createQueue(job.name, {
-          name: job.name,
-          policy: 'stately',
-          retryLimit: opts.retryLimit ?? 3,
-          retryDelay: opts.retryDelaySeconds ?? 30,
-          retryBackoff: true,
-          // The nightly loan jobs over a large portfolio take minutes, not an hour.
-          expireInSeconds: 3600,
-        });
-        await boss.work<{ trigger: JobTrigger }>(
-          job.name,
-          { ...polling, includeMetadata: true },
-          async ([run]) => {
-            if (!run) return;
-            await recordedRun(job, run.retryCount > 0 ? 'retry' : run.data.trigger, history, log);
-          },
-        );
-        for (const { cron, timeZone } of job.cron) {
-          const queue = cronQueue(job.name, timeZone);
-          wanted.add(queue);
-          await boss.createQueue(queue, { name: queue, policy: 'stately' });
-          await boss.schedule(queue, cron, {}, { tz: timeZone });
-          await boss.work(queue, polling, async () => {
-            await send(job.name, 'schedule');
-          });
-        }
-        if (job.runAtStart) await send(job.name, 'start');
-      }
-      // A schedule this version no longer has (a job removed, a zone changed) stops firing.
-      for (const s of await boss.getSchedules()) {
-        if (!wanted.has(s.name)) await boss.unschedule(s.name);
-      }
+      await (opts.setUp ?? ((fn) => fn()))(setUpLibrary);
     },
     async stop() {
       if (!started) return;

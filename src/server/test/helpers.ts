@@ -18,6 +18,29 @@ import { sessionRepository } from '../modules/session/session.repository.ts';
 import { sessionService } from '../modules/session/session.service.ts';
 
 /**
+ * A new, empty database on the PostgreSQL server named by TEST_DATABASE_URL (nothing migrated): `url`
+ * names it, `drop` removes it (connections still open to it are ended).
+ */
+export async function emptyDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close; `url` names it).
  */
@@ -25,23 +48,14 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   // TEST_PGLITE_THREAD=1 runs the suite against PGlite in its own thread, as the server opens it.
   if (!url) return openDatabase({ kind: 'pglite', thread: process.env.TEST_PGLITE_THREAD === '1' });
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  const empty = await emptyDatabase(url);
+  const database = await openDatabase({ kind: 'postgres', url: empty.url });
   return {
     ...database,
-    url: target.toString(),
+    url: empty.url,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
 }
